@@ -1,0 +1,1 @@
+"""Calculators for Refreshing Rain."""

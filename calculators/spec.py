@@ -1,0 +1,188 @@
+"""What a calculator is: its inputs, its outputs, and the function that computes one from the other.
+
+Inputs are checked here, before any rule runs, so every calculator gets the same clear
+messages for the same mistakes, and every problem with a form is reported at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import InputError, Problems
+
+InputKind = Literal["int", "choice", "bool"]
+OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One allowed value of a choice input, with the words a reader sees for it."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input of a calculator: a form control in the page, a key in `run`'s inputs."""
+
+    name: str
+    label: str
+    kind: InputKind = "int"
+    default: int | str | bool = 0
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    help: str = ""
+    group: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The input as catalog data."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "label": self.label,
+            "type": self.kind,
+            "default": self.default,
+        }
+        if self.kind == "int":
+            out["min"] = self.minimum
+            out["max"] = self.maximum
+        if self.choices:
+            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.help:
+            out["help"] = self.help
+        if self.group:
+            out["group"] = self.group
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One result of a calculator: an `<output>` in the page, a key in `run`'s result."""
+
+    name: str
+    label: str
+    kind: OutputKind = "int"
+    help: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The output as catalog data."""
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind}
+        if self.help:
+            out["help"] = self.help
+        return out
+
+
+Compute = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Calculator:
+    """A calculator: `inputs` and `outputs` are read from the rules when asked for."""
+
+    id: str
+    title: str
+    summary: str
+    inputs: Callable[[], Sequence[Input]]
+    outputs: Callable[[], Sequence[Output]]
+    compute: Compute
+    source_notes: tuple[str, ...] = field(default=())
+
+    def describe(self) -> dict[str, Any]:
+        """The calculator as catalog data."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "inputs": [i.as_dict() for i in self.inputs()],
+            "outputs": [o.as_dict() for o in self.outputs()],
+            "source_notes": list(self.source_notes),
+        }
+
+    def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
+        """Check `raw` against the inputs, then compute."""
+        return self.compute(parse_inputs(self.inputs(), raw))
+
+
+_WHOLE = re.compile(r"[+-]?\d+")
+
+
+def parse_inputs(inputs: Sequence[Input], raw: Mapping[str, object]) -> dict[str, Any]:
+    """Typed values for every input (defaults for those not given), or InputError naming each bad one."""
+    if not isinstance(raw, Mapping):
+        raise InputError("", f"inputs must be a mapping of names to values (got {type(raw).__name__})")
+    known = {i.name for i in inputs}
+    problems = Problems()
+    for name in raw:
+        if name not in known:
+            allowed = ", ".join(sorted(known))
+            problems.add(str(name), f"'{name}' is not an input of this calculator (it takes {allowed})")
+    values: dict[str, Any] = {}
+    for spec in inputs:
+        value = raw.get(spec.name, spec.default)
+        try:
+            values[spec.name] = _parse_one(spec, value)
+        except ValueError as exc:
+            problems.add(spec.name, str(exc))
+    problems.raise_if_any()
+    return values
+
+
+def _parse_one(spec: Input, value: object) -> int | str | bool:
+    if spec.kind == "int":
+        return _parse_whole(spec, value)
+    if spec.kind == "bool":
+        return _parse_bool(spec, value)
+    allowed = [c.value for c in spec.choices]
+    if isinstance(value, str) and value in allowed:
+        return value
+    words = ", ".join(allowed)
+    raise ValueError(f"{spec.label} must be one of: {words} (got {_shown(value)})")
+
+
+def _parse_whole(spec: Input, value: object) -> int:
+    number: int | None = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        number = int(value.strip())
+    low, high = spec.minimum, spec.maximum
+    if low is not None and high is not None:
+        allowed = f"a whole number from {low} to {high}"
+    elif low is not None:
+        allowed = f"a whole number, {low} or more"
+    elif high is not None:
+        allowed = f"a whole number, {high} or less"
+    else:
+        allowed = "a whole number"
+    if number is None or (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"{spec.label} must be {allowed} (got {_shown(value)})")
+    return number
+
+
+def _parse_bool(spec: Input, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in {"true", "1", "on"}:
+        return True
+    if isinstance(value, str) and value.strip().lower() in {"false", "0", "off", ""}:
+        return False
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise ValueError(f"{spec.label} must be on or off (got {_shown(value)})")
+
+
+def _shown(value: object) -> str:
+    if value is None or value == "":
+        return "nothing"
+    text = str(value)
+    if len(text) > 24:
+        text = text[:21] + "..."
+    return repr(text) if isinstance(value, str) else text

@@ -1,0 +1,1 @@
+"""Calculators for Weapons of Body and Soul."""

@@ -1,0 +1,73 @@
+"""Primary and derived attributes as the rules data describes them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .. import rules
+from ..spec import Input
+
+ATTRIBUTE_MAX = 999  # inputs only: Mythic play has no limit, but a form needs a bound
+
+
+def primary_attributes() -> list[Mapping[str, Any]]:
+    """The six primary attributes, physical first, in the book's order."""
+    groups = rules.table("wbs/attributes")["primary"]["groups"]
+    return [attr for group in groups for attr in group["attributes"]]
+
+
+def group_attributes(group_id: str) -> list[str]:
+    """Ids of the attributes in one group (`physical` or `mental`)."""
+    for group in rules.table("wbs/attributes")["primary"]["groups"]:
+        if group["id"] == group_id:
+            return [attr["id"] for attr in group["attributes"]]
+    raise LookupError(f"no attribute group {group_id!r}")
+
+
+def attribute_inputs() -> list[Input]:
+    """One whole-number input per primary attribute, starting at the book's starting value."""
+    start = rules.table("wbs/attributes")["primary"]["start"]
+    return [
+        Input(attr["id"], attr["name"], "int", default=start, minimum=start, maximum=ATTRIBUTE_MAX,
+              group="Primary attributes")
+        for attr in primary_attributes()
+    ]
+
+
+def derived_attributes() -> list[Mapping[str, Any]]:
+    """Health, Speed, Reflex and Stamina, with the attributes they come from."""
+    return rules.table("wbs/attributes")["derived"]["attributes"]
+
+
+def derived_base(spec: Mapping[str, Any], values: Mapping[str, int]) -> Fraction:
+    """A derived attribute before bonuses: its connected attributes, divided as the data says."""
+    total = Fraction(sum(values[a] for a in spec["from"]), spec["divide_by"])
+    if spec["divide_by"] != 1 and not spec.get("keep_halves", False):
+        total = Fraction(total.numerator // total.denominator)
+    return total
+
+
+def derived_limit(spec: Mapping[str, Any], values: Mapping[str, int], reading: str) -> int:
+    """The largest bonus that may be bought for a derived attribute, by the chosen reading."""
+    connected = [values[a] for a in spec["from"]]
+    if reading == "lower":
+        basis = Fraction(min(connected))
+    else:  # "average", as Player A's worked example computes it
+        basis = Fraction(sum(connected), len(connected))
+    limit = basis / spec["limit_divide_by"]
+    return limit.numerator // limit.denominator
+
+
+def exact(value: Fraction) -> int | float:
+    """A Fraction as a JSON number: an int when whole (halves are exact as floats)."""
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
+    """The entry of a data list whose `id` is `wanted`."""
+    for entry in entries:
+        if entry["id"] == wanted:
+            return entry
+    raise LookupError(f"no entry {wanted!r}")

@@ -1,0 +1,67 @@
+"""wbs.derived: Health, Speed, Reflex and Stamina, and how far each may be raised."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rules
+from ..errors import Problems
+from ..spec import Calculator, Choice, Input, Output
+from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact
+
+NOTE = "derived-limit"
+
+
+def _inputs() -> list[Input]:
+    bonuses = [
+        Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0,
+              maximum=999, group="Bought bonuses",
+              help=f"{d['name']} bought with XP, on top of the attributes")
+        for d in derived_attributes()
+    ]
+    note = rules.note("wbs", NOTE)
+    reading = Input(
+        "derived_limit", "Purchase limit reading", "choice", default=note["reading"],
+        choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]),
+        group="Reading", help=note["title"],
+    )
+    return [*attribute_inputs(), *bonuses, reading]
+
+
+def _outputs() -> list[Output]:
+    totals = [Output(d["id"], d["name"], "number" if d.get("keep_halves") else "int")
+              for d in derived_attributes()]
+    limits = [Output(f"{d['id']}_limit", f"Most {d['name']} you may buy", "int")
+              for d in derived_attributes()]
+    return [*totals, *limits]
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Totals and purchase limits of the four derived attributes."""
+    problems = Problems()
+    result: dict[str, Any] = {}
+    for spec in derived_attributes():
+        limit = derived_limit(spec, values, values["derived_limit"])
+        bonus = values[f"{spec['id']}_bonus"]
+        if bonus > limit:
+            problems.add(f"{spec['id']}_bonus",
+                         f"{spec['name']} bonus can be at most {limit} with these attributes (got {bonus})")
+        result[spec["id"]] = exact(derived_base(spec, values) + bonus)
+        result[f"{spec['id']}_limit"] = limit
+    problems.raise_if_any()
+    return result
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.derived",
+        title="Derived attributes",
+        summary="Health, Speed, Reflex and Stamina from the six primary attributes, "
+                "with the most of each that XP may buy.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=(f"wbs.{NOTE}",),
+    ),
+)

@@ -1,0 +1,48 @@
+// The calculators' Web Worker: loads the self-hosted Pyodide and the zipped calculators
+// package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
+// own reviewed package; what the reader types reaches Python as data (JSON), never as code.
+
+let bridge = null;
+let ready = null;
+
+async function init({ pyodide, bundle }) {
+  const t0 = performance.now();
+  const [{ loadPyodide }, zip] = await Promise.all([
+    import(pyodide + "pyodide.mjs"),
+    fetch(bundle).then((response) => {
+      if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  const py = await loadPyodide({ indexURL: pyodide, fullStdLib: false });
+  const t1 = performance.now();
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
+  py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
+  bridge = py.pyimport("calculators.browser").answer;
+  const t2 = performance.now();
+  return { pyodide: t1 - t0, calculators: t2 - t1 };
+}
+
+self.addEventListener("message", async (event) => {
+  const msg = event.data;
+  if (msg.type === "init") {
+    if (!ready) {
+      ready = init(msg);
+      ready.then(
+        (timings) => self.postMessage({ type: "ready", timings }),
+        (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }),
+      );
+    }
+    return;
+  }
+  if (msg.type === "run") {
+    try {
+      await ready;
+    } catch {
+      self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
+      return;
+    }
+    const reply = JSON.parse(bridge(msg.calc, JSON.stringify(msg.inputs)));
+    self.postMessage({ type: "result", id: msg.id, ...reply });
+  }
+});

@@ -1,0 +1,203 @@
+// Live calculators: binds every <form class="calc"> to one shared Web Worker running the
+// calculators package in Pyodide. Pages without a calculator never start the worker, so
+// they load no Pyodide byte. The worker lives as long as the tab: instant navigation
+// (mkdocs-material's document$) re-binds forms without loading anything twice.
+
+const state = {
+  worker: null,      // the one Worker of this tab, created on first need
+  ready: null,       // Promise resolved when Pyodide and the calculators are loaded
+  nextId: 1,
+  pending: new Map(), // request id -> resolve
+  timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [] },
+};
+window.__codex = state; // read by the project's benchmark and browser tests
+
+function startWorker(form) {
+  if (state.worker) return state.ready;
+  const absolute = (path) => new URL(path, document.baseURI).href;
+  state.timings.workerStarted = performance.now();
+  state.worker = new Worker(absolute(form.dataset.worker), { type: "module", name: "codex" });
+  state.ready = new Promise((resolve, reject) => {
+    state.worker.addEventListener("message", (event) => {
+      const msg = event.data;
+      if (msg.type === "ready") {
+        state.timings.ready = performance.now();
+        state.timings.load = msg.timings;
+        resolve();
+      } else if (msg.type === "failed") {
+        console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
+        reject(new Error(msg.message));
+      } else if (msg.type === "result") {
+        const done = state.pending.get(msg.id);
+        state.pending.delete(msg.id);
+        if (done) done(msg);
+      }
+    });
+    state.worker.addEventListener("error", (event) => {
+      console.error("Jianghu Codex: worker error", event.message);
+      reject(new Error(event.message || "worker error"));
+    });
+  });
+  state.worker.postMessage({
+    type: "init",
+    pyodide: absolute(form.dataset.pyodide),
+    bundle: absolute(form.dataset.bundle),
+  });
+  return state.ready;
+}
+
+function ask(calc, inputs) {
+  const id = state.nextId++;
+  return new Promise((resolve) => {
+    state.pending.set(id, resolve);
+    state.worker.postMessage({ type: "run", id, calc, inputs });
+  });
+}
+
+// The form's controls: <output> elements are form elements too, but not inputs.
+function controls(form) {
+  return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
+}
+
+function readInputs(form) {
+  const inputs = {};
+  for (const el of controls(form)) {
+    if (el.type === "checkbox") inputs[el.name] = el.checked;
+    else if (el.type === "number" && el.validity.badInput) inputs[el.name] = "not a number";
+    else inputs[el.name] = el.value;
+  }
+  return inputs;
+}
+
+function defaultsOf(form) {
+  const defaults = {};
+  for (const el of controls(form)) {
+    if (el.type === "checkbox") defaults[el.name] = el.defaultChecked;
+    else if (el.tagName === "SELECT") {
+      const chosen = [...el.options].find((o) => o.defaultSelected) || el.options[0];
+      defaults[el.name] = chosen ? chosen.value : "";
+    } else defaults[el.name] = el.defaultValue;
+  }
+  return defaults;
+}
+
+// URL state: ?<calc id>.<input>=value for every input that differs from its default.
+function restoreFromUrl(form) {
+  const params = new URLSearchParams(location.search);
+  const prefix = form.dataset.calc + ".";
+  let changed = false;
+  for (const [key, value] of params) {
+    if (!key.startsWith(prefix)) continue;
+    const el = controls(form).find((c) => c.name === key.slice(prefix.length));
+    if (!el) continue;
+    if (el.type === "checkbox") el.checked = value === "true";
+    else el.value = value;
+    changed = true;
+  }
+  return changed;
+}
+
+function saveToUrl(form, inputs) {
+  const url = new URL(location.href);
+  const prefix = form.dataset.calc + ".";
+  const defaults = defaultsOf(form);
+  for (const key of [...url.searchParams.keys()]) {
+    if (key.startsWith(prefix)) url.searchParams.delete(key);
+  }
+  for (const [name, value] of Object.entries(inputs)) {
+    if (String(value) !== String(defaults[name])) url.searchParams.set(prefix + name, String(value));
+  }
+  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+}
+
+function showErrors(form, problems) {
+  const byField = new Map(problems.map((p) => [p.field, p.message]));
+  for (const el of controls(form)) {
+    const slot = form.querySelector(`#${CSS.escape(el.id)}-error`);
+    const message = byField.get(el.name);
+    if (message) {
+      el.setAttribute("aria-invalid", "true");
+      if (slot) { slot.textContent = message; slot.hidden = false; }
+    } else {
+      el.removeAttribute("aria-invalid");
+      if (slot && !slot.hidden) { slot.textContent = ""; slot.hidden = true; }
+    }
+  }
+}
+
+function setStatus(form, text, stateName) {
+  const status = form.querySelector(".calc__status");
+  if (!status) return;
+  status.textContent = text;
+  status.dataset.state = stateName;
+}
+
+async function recompute(form) {
+  const inputs = readInputs(form);
+  saveToUrl(form, inputs);
+  const started = performance.now();
+  if (!state.worker || form.dataset.live !== "yes") setStatus(form, "Loading the calculator…", "loading");
+  try {
+    await startWorker(form);
+  } catch {
+    setStatus(form, "The live calculator could not start; the results shown are for the page's defaults.", "failed");
+    return;
+  }
+  const seq = (form.__codexSeq = (form.__codexSeq || 0) + 1);
+  const answer = await ask(form.dataset.calc, inputs);
+  if (seq !== form.__codexSeq) return; // a newer answer is on its way
+  const elapsed = performance.now() - started;
+  if (state.timings.firstAnswer === null) state.timings.firstAnswer = performance.now();
+  state.timings.answers.push(elapsed);
+  form.dataset.live = "yes";
+  if (answer.ok) {
+    showErrors(form, []);
+    for (const [name, html] of Object.entries(answer.ok)) {
+      const out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
+      if (out && out.innerHTML !== html) out.innerHTML = html;
+    }
+    form.classList.remove("calc--stale");
+    setStatus(form, "", "live");
+  } else if (answer.error) {
+    showErrors(form, answer.error.problems || [answer.error]);
+    form.classList.add("calc--stale");
+    const names = new Set(controls(form).map((el) => el.name));
+    const stray = (answer.error.problems || []).filter((p) => !names.has(p.field)).map((p) => p.message);
+    setStatus(form, stray.length ? stray.join(" ")
+      : "Fix the marked value; the results shown are for the last valid inputs.", "invalid");
+  } else {
+    console.error("Jianghu Codex: calculator failure", answer.crash);
+    form.classList.add("calc--stale");
+    setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
+  }
+  form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
+}
+
+function bind(form) {
+  if (form.__codexBound) return;
+  form.__codexBound = true;
+  form.addEventListener("submit", (event) => event.preventDefault());
+  const onChange = () => recompute(form);
+  form.addEventListener("input", onChange);
+  form.addEventListener("change", onChange);
+  if (restoreFromUrl(form)) recompute(form);
+}
+
+function bindAll() {
+  const forms = document.querySelectorAll("form.calc[data-calc]");
+  forms.forEach(bind);
+  if (forms.length && !state.worker) {
+    // Prewarm while the reader reads, so the first change answers at once.
+    const warm = () => startWorker(forms[0]).catch(() => {});
+    if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
+    else setTimeout(warm, 200);
+  }
+}
+
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(bindAll);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", bindAll);
+} else {
+  bindAll();
+}

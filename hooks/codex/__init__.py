@@ -1,0 +1,1 @@
+"""The Jianghu Codex build pipeline: rules data in, Markdown and HTML out. No MkDocs imports."""

@@ -1,0 +1,114 @@
+"""Blocks every game uses: source notes, worked examples, glossaries."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import calculators
+
+from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
+
+GAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
+NOTES_PAGE = "source-notes/"
+
+
+def find(site: Site, key: str, list_name: str, entry_id: str, what: str) -> dict[str, Any]:
+    """The entry `entry_id` in the list `list_name` of rules_data/<key>.yaml, or BlockError."""
+    if key not in site.data:
+        raise BlockError(f"rules_data/{key}.yaml does not exist")
+    for entry in site.data[key][list_name]:
+        if entry["id"] == entry_id:
+            return entry
+    known = ", ".join(e["id"] for e in site.data[key][list_name])
+    raise BlockError(f"no {what} '{entry_id}' in rules_data/{key}.yaml (there are: {known})")
+
+
+def render_note(site: Site, game: str, note: dict[str, Any]) -> str:
+    """One source note as an admonition."""
+    chosen = next(o for o in note["options"] if o["id"] == note["reading"])
+    others = [o for o in note["options"] if o["id"] != note["reading"]]
+    return site.render("note.html.j2", note=note, chosen=chosen, others=others,
+                       anchor=f"note-{game}-{note['id']}", source=site.source(f"{game}/source_notes"))
+
+
+@block("table")
+def table_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:table wbs.tiers -->`: a named table built from rules data."""
+    if arg not in TABLES:
+        raise BlockError(f"no table '{arg}' (there are: {', '.join(sorted(TABLES))})")
+    return TABLES[arg](site)
+
+
+@block("note")
+def note_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:note wbs.derived-limit -->`: a source note beside its rule."""
+    game, name = split_id(arg, "source note")
+    return render_note(site, game, find(site, f"{game}/source_notes", "notes", name, "source note"))
+
+
+@block("notes-index")
+def notes_index_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:notes-index -->`: every source note of every game, on one page."""
+    games = []
+    for game, name in GAMES.items():
+        key = f"{game}/source_notes"
+        if key in site.data:
+            notes = [render_note(site, game, n) for n in site.data[key]["notes"]]
+            games.append({"id": game, "name": name, "notes": notes})
+    return site.render("notes_index.html.j2", games=games)
+
+
+@block("example")
+def example_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:example wbs.player-a-derived -->`: a worked example, book against calculator."""
+    game, name = split_id(arg, "worked example")
+    example = find(site, f"{game}/examples", "examples", name, "worked example")
+    calc = calculators.calculator(example["calculator"])
+    labels = {o.name: o for o in calc.outputs()}
+    computed = calculators.show(calc.id, example["inputs"])
+    rows = []
+    for out_name, expected in example["expect"].items():
+        if out_name not in labels:
+            raise BlockError(f"{calc.id} has no output '{out_name}'")
+        shown_expected = calculators.present([labels[out_name]], {out_name: expected})[out_name]
+        rows.append({"label": labels[out_name].label, "expected": _plain(shown_expected),
+                     "computed": _plain(computed[out_name])})
+    query = urlencode({f"{calc.id}.{k}": _query_value(v) for k, v in example["inputs"].items()})
+    return site.render("example.html.j2", game=game, example=example, rows=rows,
+                       try_href=f"?{query}#calc-{calc.id.replace('.', '-')}",
+                       source=site.source(f"{game}/examples"))
+
+
+@block("glossary")
+def glossary_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:glossary wbs -->`: a game's glossary, alphabetical."""
+    key = f"{arg}/glossary"
+    if key not in site.data:
+        raise BlockError(f"rules_data/{key}.yaml does not exist")
+    terms = sorted(site.data[key]["terms"], key=lambda t: t["term"].casefold())
+    by_id = {t["id"]: t for t in terms}
+    entries = []
+    for term in terms:
+        see = [by_id[s] for s in term.get("see", []) if s in by_id]
+        entries.append({**term, "see": see})
+    return site.render("glossary.html.j2", game=arg, terms=entries, source=site.source(key))
+
+
+def _plain(html_text: str) -> str:
+    # Values from calculators.present are escaped HTML; templates escape again, so undo once.
+    import html
+
+    return html.unescape(html_text)
+
+
+def _query_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def note_href(page: PageInfo, note_id: str) -> str:
+    """Link from a page to a note on the site-wide source notes page."""
+    game, name = split_id(note_id, "source note")
+    return page.link(f"{NOTES_PAGE}#note-{game}-{name}")

@@ -1,0 +1,1 @@
+"""Refreshing Rain tables and blocks (rules data in rules_data/rain/)."""

@@ -1,0 +1,1 @@
+"""Xia tables and blocks (rules data in rules_data/xia/)."""

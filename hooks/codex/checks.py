@@ -1,0 +1,53 @@
+"""Checks across rules files and calculators, run after every file has passed its schema."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import calculators
+
+from .load import RulesData
+from .problems import Problem
+
+
+def check_examples(data: RulesData) -> Iterator[Problem]:
+    """Every worked example runs through its calculator and arrives at the book's numbers."""
+    calculators.load_rules(data.export())
+    for key in data.files:
+        if not key.endswith("/examples"):
+            continue
+        for index, example in enumerate(data[key]["examples"]):
+            where = ("examples", index)
+            shown = data.source_of(key)
+            try:
+                result = calculators.run(example["calculator"], example["inputs"])
+            except calculators.InputError as exc:
+                path = f"examples[{index}].inputs"
+                line = data.line_of(key, (*where, "inputs", exc.field))
+                yield Problem(shown, line, path, exc.message)
+                continue
+            for name, expected in example["expect"].items():
+                line = data.line_of(key, (*where, "expect", name))
+                if name not in result:
+                    yield Problem(shown, line, f"examples[{index}].expect.{name}",
+                                  f"{example['calculator']} has no output '{name}'")
+                elif result[name] != expected:
+                    yield Problem(shown, line, f"examples[{index}].expect.{name}",
+                                  f"the book says {expected!r} but {example['calculator']} "
+                                  f"computes {result[name]!r}")
+
+
+def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
+    """Every calculator a source note says it affects exists."""
+    known = {c["id"] for c in calculators.catalog()}
+    for key in data.files:
+        if not key.endswith("/source_notes"):
+            continue
+        for index, note in enumerate(data[key]["notes"]):
+            for j, calc_id in enumerate(note["affects"]):
+                if calc_id not in known:
+                    yield Problem(data.source_of(key), data.line_of(key, ("notes", index, "affects", j)),
+                                  f"notes[{index}].affects[{j}]", f"no calculator '{calc_id}'")
+
+
+CHECKS = (check_examples, check_source_note_calculators)

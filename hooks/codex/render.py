@@ -1,0 +1,162 @@
+"""Expand the invisible markers in a page into HTML built from the rules data.
+
+A marker is an HTML comment on a line of its own, so the Markdown source still reads cleanly:
+
+    <!-- codex:table wbs.tiers -->
+    <!-- codex:calc wbs.derived -->
+
+The marker's kind picks a block renderer, its argument names what to show. An unknown kind or
+argument is a problem reported with the page's file and line, and fails the build.
+
+Blocks are inserted in two steps: `expand` swaps each marker for a placeholder paragraph, and
+`substitute` swaps placeholders for the block's HTML after Markdown has run, so Markdown never
+touches generated HTML.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from .load import RulesData
+from .problems import Problem
+
+TEMPLATES = Path(__file__).parent / "templates"
+_MARKER = re.compile(r"^[ \t]*<!--\s*codex:(?P<kind>[a-z0-9_-]+)(?:[ \t]+(?P<arg>[^\s]+?))?\s*-->[ \t]*$", re.M)
+_LOOSE = re.compile(r"<!--\s*codex\b")
+
+
+@dataclass(slots=True)
+class Site:
+    """What block renderers may read: the rules data, templates, and where things live."""
+
+    data: RulesData
+    env: jinja2.Environment
+    edit_base: str = ""
+    assets: Mapping[str, str] = field(default_factory=dict)
+
+    def edit_url(self, key: str) -> str:
+        """Where a contributor edits rules_data/<key>.yaml."""
+        return f"{self.edit_base}{self.data.source_of(key)}" if self.edit_base else ""
+
+    def source(self, key: str) -> dict[str, str]:
+        """The data file behind a block, for its "from … · edit" line."""
+        return {"path": self.data.source_of(key), "edit": self.edit_url(key)}
+
+    def render(self, template: str, **context: Any) -> str:
+        """Render one template (autoescaped, undefined names are errors)."""
+        return self.env.get_template(template).render(**context)
+
+
+class BlockError(Exception):
+    """A marker names something that does not exist."""
+
+
+Block = Callable[[Site, str, "PageInfo"], str]
+BLOCKS: dict[str, Block] = {}
+
+
+@dataclass(slots=True)
+class PageInfo:
+    """The page a marker sits in: its source path and URL, relative to docs/."""
+
+    src_uri: str
+    url: str = ""
+    uses_widgets: bool = False
+    data_sources: list[str] = field(default_factory=list)
+
+    def link(self, target: str) -> str:
+        """A relative link from this page to `target`, a site path like `source-notes/#x`."""
+        depth = self.url.count("/") if self.url.endswith("/") or "/" in self.url else 0
+        return "../" * depth + target
+
+
+def block(kind: str) -> Callable[[Block], Block]:
+    """Register a block renderer for `<!-- codex:KIND ARG -->`."""
+
+    def register(func: Block) -> Block:
+        BLOCKS[kind] = func
+        return func
+
+    return register
+
+
+Table = Callable[[Site], str]
+TABLES: dict[str, Table] = {}
+
+
+def table(name: str) -> Callable[[Table], Table]:
+    """Register a table built from rules data, shown by `<!-- codex:table NAME -->`."""
+
+    def register(func: Table) -> Table:
+        TABLES[name] = func
+        return func
+
+    return register
+
+
+def make_env() -> jinja2.Environment:
+    """The Jinja2 environment: autoescaped, and any undefined name is an error."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+
+
+def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
+    """Swap markers for placeholders; return the Markdown, placeholder → HTML, and problems."""
+    rendered: dict[str, str] = {}
+    problems: list[Problem] = []
+
+    def replace(match: re.Match[str]) -> str:
+        line = markdown.count("\n", 0, match.start()) + 1
+        kind, arg = match["kind"], match["arg"] or ""
+        renderer = BLOCKS.get(kind)
+        if renderer is None:
+            known = ", ".join(sorted(BLOCKS))
+            problems.append(Problem(shown_path, line, "", f"unknown marker 'codex:{kind}' (known: {known})"))
+            return ""
+        try:
+            html = renderer(site, arg, page)
+        except BlockError as exc:
+            problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: {exc}"))
+            return ""
+        token = f"CODEXBLOCK{secrets.token_hex(6).upper()}"
+        rendered[token] = _one_line_blocks(html)
+        return f"\n{token}\n"
+
+    out = _MARKER.sub(replace, markdown)
+    for match in _LOOSE.finditer(out):
+        line = out.count("\n", 0, match.start()) + 1
+        problems.append(Problem(shown_path, line, "",
+                                "malformed marker: write <!-- codex:KIND ARG --> on a line of its own"))
+    return out, rendered, problems
+
+
+def substitute(html: str, rendered: Mapping[str, str]) -> str:
+    """Put each block's HTML where Markdown left its placeholder paragraph."""
+    for token, block_html in rendered.items():
+        html = html.replace(f"<p>{token}</p>", block_html).replace(token, block_html)
+    return html
+
+
+def _one_line_blocks(html: str) -> str:
+    return "\n".join(line for line in html.splitlines() if line.strip())
+
+
+def split_id(arg: str, what: str) -> tuple[str, str]:
+    """`wbs.derived-limit` → (`wbs`, `derived-limit`); BlockError if there is no game part."""
+    game, _, name = arg.partition(".")
+    if not game or not name:
+        raise BlockError(f"expected GAME.ID for the {what} (got {arg!r})")
+    return game, name

@@ -1,0 +1,95 @@
+"""The whole pipeline for one build, as plain functions over plain data (no MkDocs here).
+
+`Codex` loads and checks the rules data once, then turns each page's Markdown into Markdown
+with placeholders and each page's HTML into HTML with the blocks in place, and lists the
+files the built site needs besides the pages (Pyodide's runtime and the calculators bundle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import calculators
+
+from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
+from .bundle import calculators_zip, fingerprint
+from .checks import CHECKS
+from .load import RulesData, load_rules_data
+from .problems import Problem
+from .pyodide_files import pyodide_runtime
+from .render import PageInfo, Site, expand, make_env, substitute
+
+GAME_DIRS = ("wbs", "xia", "rain")
+WORKER = "assets/javascripts/codex-worker.mjs"
+
+
+@dataclass(slots=True)
+class PageResult:
+    """A page after marker expansion: Markdown with placeholders, and their HTML."""
+
+    markdown: str
+    blocks: dict[str, str]
+    uses_widgets: bool
+    problems: list[Problem] = field(default_factory=list)
+
+
+class Codex:
+    """One build's view of the project: data loaded and checked, runtime files located."""
+
+    def __init__(self, project_root: Path, *, edit_base: str = "") -> None:
+        self.root = project_root
+        self.data: RulesData = load_rules_data(project_root / "rules_data", CHECKS)
+        calculators.load_rules(self.data.export())
+        self.site = Site(self.data, make_env(), edit_base=edit_base)
+        self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
+        bundle = calculators_zip(project_root / "calculators", self.data.export())
+        self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
+        self._bundle = bundle
+
+    @property
+    def pyodide_dir(self) -> str:
+        """Where Pyodide lives in the built site: versioned, so caches never mix releases."""
+        return f"assets/pyodide/{self.pyodide_version}/"
+
+    def static_files(self) -> dict[str, Path]:
+        """Files copied as they are into the site, by destination path."""
+        return {self.pyodide_dir + name: path for name, path in self._pyodide_files.items()}
+
+    def generated_files(self) -> dict[str, bytes]:
+        """Files made by the build, by destination path."""
+        return {self.bundle_uri: self._bundle}
+
+    def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
+        """Expand a page's markers; append its game's glossary as tooltips."""
+        info = PageInfo(src_uri=src_uri, url=url)
+        self.site.assets = {
+            "pyodide": info.link(self.pyodide_dir),
+            "bundle": info.link(self.bundle_uri),
+            "worker": info.link(WORKER),
+        }
+        out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
+        game = src_uri.split("/", 1)[0]
+        if game in GAME_DIRS and "/" in src_uri:
+            out = out.rstrip("\n") + "\n\n" + self.abbreviations(game)
+        return PageResult(out, rendered, info.uses_widgets, problems)
+
+    @staticmethod
+    def page_html(html: str, result: PageResult) -> str:
+        """Put the blocks' HTML in place of their placeholders."""
+        return substitute(html, result.blocks)
+
+    def abbreviations(self, game: str) -> str:
+        """The game's glossary as Markdown abbreviations: a tooltip on every use of a term."""
+        key = f"{game}/glossary"
+        if key not in self.data:
+            return ""
+        lines = []
+        for term in self.data[key]["terms"]:
+            tip = term["tooltip"].replace("\n", " ")
+            lines.append(f"*[{term['term']}]: {tip}")
+        return "\n".join(lines) + "\n"
+
+    def edit_url_for(self, src_uri: str) -> str:
+        """The edit link for a hand-written page."""
+        return f"{self.site.edit_base}docs/{src_uri}" if self.site.edit_base else ""

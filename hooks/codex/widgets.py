@@ -1,0 +1,56 @@
+"""Calculator widgets: a form built from the calculator's catalog entry, results baked in.
+
+The result for the default inputs is computed by CPython at build time and written into the
+`<output>` elements, so the page is useful with no JavaScript and before Pyodide starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import calculators
+
+from .blocks.common import find, note_href
+from .render import BlockError, PageInfo, Site, block, split_id
+
+
+def form_context(calc_id: str, preset: Mapping[str, Any] | None = None, suffix: str = "") -> dict[str, Any]:
+    """Plain data for the widget template: fieldsets of controls, outputs with baked results."""
+    try:
+        calc = calculators.calculator(calc_id)
+    except calculators.InputError as exc:
+        raise BlockError(exc.message) from None
+    entry = calc.describe()
+    values = {i["name"]: i["default"] for i in entry["inputs"]}
+    values.update(preset or {})
+    shown = calculators.show(calc_id, values)
+    base = "calc-" + calc_id.replace(".", "-") + suffix
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for spec in entry["inputs"]:
+        control = {"help": "", "choices": [], "min": None, "max": None, **spec}
+        control["id"] = f"{base}-{spec['name']}"
+        control["value"] = values[spec["name"]]
+        groups.setdefault(spec.get("group", ""), []).append(control)
+    outputs = [{"help": "", **o, "html": shown.get(o["name"], "")} for o in entry["outputs"]]
+    return {
+        "calc": entry,
+        "base": base,
+        "fieldsets": [{"legend": legend, "controls": controls} for legend, controls in groups.items()],
+        "outputs": outputs,
+    }
+
+
+@block("calc")
+def calc_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:calc wbs.derived -->`: the calculator's live form."""
+    split_id(arg, "calculator")
+    page.uses_widgets = True
+    context = form_context(arg)
+    notes = [{"href": note_href(page, n), "title": _note_title(site, n)} for n in context["calc"]["source_notes"]]
+    return site.render("calc.html.j2", **context, assets=site.assets, notes=notes)
+
+
+def _note_title(site: Site, note_id: str) -> str:
+    game, name = split_id(note_id, "source note")
+    return find(site, f"{game}/source_notes", "notes", name, "source note")["title"]

@@ -1,0 +1,94 @@
+"""MkDocs adapter for the Codex pipeline in hooks/codex/: it wires events, nothing more.
+
+Everything that loads, checks or renders lives in hooks/codex/ as plain functions, so moving
+to another site generator means rewriting this file alone.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import sys
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+HOOKS = Path(__file__).resolve().parent
+ROOT = HOOKS.parent
+
+# A .wasm served with the wrong type makes Pyodide hang without a word; .mjs must be JavaScript
+# or module scripts refuse to run. The dev server serves with these types.
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+
+_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": []}
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Load and check the rules data; fail the build with every problem at once."""
+    if mimetypes.guess_type("x.wasm")[0] != "application/wasm":
+        raise PluginError("the dev server would serve .wasm with the wrong MIME type")
+    for path in (str(ROOT), str(HOOKS)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    for name in [m for m in sys.modules if m.split(".")[0] in {"codex", "calculators"}]:
+        del sys.modules[name]  # mkdocs serve: pick up edits to the engine on every rebuild
+    from codex.problems import DataError
+    from codex.pyodide_files import PyodideMissing
+    from codex.site import Codex
+
+    try:
+        _state["codex"] = Codex(ROOT, edit_base=config.extra.get("edit_base", ""))
+    except (DataError, PyodideMissing) as exc:
+        raise PluginError(str(exc)) from None
+    _state["pages"] = {}
+    _state["problems"] = []
+    return config
+
+
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    """Add Pyodide's runtime files and the calculators bundle to the site."""
+    codex = _state["codex"]
+    for dest, path in codex.static_files().items():
+        files.append(File.generated(config, dest, abs_src_path=str(path)))
+    for dest, content in codex.generated_files().items():
+        files.append(File.generated(config, dest, content=content))
+    return files
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Swap the page's markers for placeholders, remembering the blocks' HTML."""
+    result = _state["codex"].page(markdown, page.file.src_uri, page.url)
+    _state["pages"][page.file.src_uri] = result
+    _state["problems"].extend(result.problems)
+    return result.markdown
+
+
+def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Put the blocks' HTML in place."""
+    result = _state["pages"].get(page.file.src_uri)
+    return _state["codex"].page_html(html, result) if result else html
+
+
+def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge)."""
+    page.edit_url = _state["codex"].edit_url_for(page.file.src_uri) or None
+    return context
+
+
+def on_post_build(*, config: MkDocsConfig) -> None:
+    """Fail the build if any page had a marker problem; list them all."""
+    problems = sorted(set(_state["problems"]))
+    if problems:
+        listing = "\n".join(f"  {p}" for p in problems)
+        raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")
+
+
+def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:
+    """Rebuild when rules data, the engine or the pipeline change."""
+    for folder in ("rules_data", "calculators", "hooks"):
+        server.watch(str(ROOT / folder))
+    return server

@@ -1,0 +1,41 @@
+"""Headless Debian Chromium through Playwright, with every request off 127.0.0.1 blocked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlparse
+
+from playwright.sync_api import Browser, Page, Route, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """A headless Chromium from Debian's package (never a Playwright download)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def local_only(page: Page, blocked: list[str]) -> None:
+    """Abort every request that is not to 127.0.0.1, recording it in `blocked`."""
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        host = urlparse(url).hostname
+        if url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            route.continue_()
+        else:
+            blocked.append(url)
+            route.abort()
+
+    page.context.route("**/*", route)
