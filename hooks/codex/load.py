@@ -86,8 +86,9 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
                 problems.extend(_validate(validator, loaded))
         data.files[path.relative_to(root).with_suffix("").as_posix()] = loaded
     problems.extend(check_unique_ids(data))
-    if not problems:  # the checks below trust the schemas
-        for check in (check_note_references, *checks):
+    problems.extend(check_note_references(data))
+    if not problems:  # the checks below run calculators, which trust the schemas
+        for check in checks:
             problems.extend(check(data))
     if problems:
         raise DataError(problems)
@@ -201,16 +202,23 @@ def check_unique_ids(data: RulesData) -> Iterator[Problem]:
                         seen[item["id"]] = line
 
 
+def _notes_of(data: RulesData, key: str) -> dict[str, Any]:
+    """A game's source notes by id; empty when the file is missing or not the right shape."""
+    if key not in data or not isinstance(data[key], dict) or not isinstance(data[key].get("notes"), list):
+        return {}
+    return {n["id"]: n for n in data[key]["notes"] if isinstance(n, dict) and isinstance(n.get("id"), str)}
+
+
 def check_note_references(data: RulesData) -> Iterator[Problem]:
     """Every `…_note` field names a source note of the same game; every note's reading exists."""
     for key, loaded in data.files.items():
         game = key.split("/")[0]
         notes_key = f"{game}/source_notes"
-        notes = {n["id"]: n for n in data[notes_key]["notes"]} if notes_key in data else {}
-        if key == notes_key:
+        notes = _notes_of(data, notes_key)
+        if key == notes_key and notes:
             for index, note in enumerate(loaded.value["notes"]):
-                options = [o["id"] for o in note["options"]]
-                if note["reading"] not in options:
+                options = [o.get("id") for o in note.get("options", []) if isinstance(o, dict)]
+                if note.get("reading") not in options:
                     yield Problem(loaded.shown_path, loaded.line_of(("notes", index, "reading")),
                                   f"notes[{index}].reading",
                                   f"reading '{note['reading']}' is not one of its options ({', '.join(options)})")

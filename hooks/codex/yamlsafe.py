@@ -64,9 +64,11 @@ def load_yaml(path: Path, shown_path: str) -> tuple[LoadedYaml | None, list[Prob
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        # Point at where the broken construct starts (an unclosed quote's opening line), if known.
+        mark = exc.context_mark or exc.problem_mark
         line = mark.line + 1 if mark else 1
-        problems.append(Problem(shown_path, line, "", f"not valid YAML: {exc.problem or exc}"))
+        context = f"{exc.context}: " if exc.context else ""
+        problems.append(Problem(shown_path, line, "", f"not valid YAML: {context}{exc.problem or exc}"))
         return None, problems
     finally:
         loader.dispose()

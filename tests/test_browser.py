@@ -1,0 +1,156 @@
+"""End to end in Debian's headless Chromium, against the built site served on 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calculators
+from tests.support.browser import chromium, local_only
+from tests.support.server import serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+LIVE_TIMEOUT = 60_000  # ms; Pyodide starts in a few seconds on a quiet machine
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Path) -> Iterator[tuple[str, list[str]]]:
+    with serve(built_site) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path("/usr/bin/chromium").exists():
+        pytest.fail("Debian's chromium is missing: ./dev test installs it (apt-get install chromium)")
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture()
+def tab(browser: Any) -> Iterator[tuple[Any, dict[str, list]]]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    seen: dict[str, list] = {"blocked": [], "responses": [], "console": []}
+    local_only(page, seen["blocked"])
+    context.on("response", lambda r: seen["responses"].append((r.url, r.headers.get("content-type", ""))))
+    page.on("console", lambda m: seen["console"].append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: seen["console"].append(f"pageerror: {e}"))
+    yield page, seen
+    assert seen["blocked"] == [], f"requests left 127.0.0.1: {seen['blocked']}"
+    assert not [c for c in seen["console"] if c.startswith("pageerror")], seen["console"]
+    context.close()
+
+
+def answered(page: Any, calc: str) -> int:
+    return int(page.eval_on_selector(f'form[data-calc="{calc}"]', "f => Number(f.dataset.answered || 0)"))
+
+
+def change(page: Any, calc: str, values: dict[str, object]) -> None:
+    """Set inputs the way a reader does, then wait for the live answer to the last change."""
+    before = answered(page, calc)
+    form = f'form[data-calc="{calc}"]'
+    for name, value in values.items():
+        control = page.locator(f'{form} [name="{name}"]:is(input, select)')
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("el => el.tagName") == "SELECT":
+            control.select_option(str(value))
+        else:
+            control.fill(str(value))
+    page.wait_for_function(
+        f"""() => Number(document.querySelector('{form}').dataset.answered || 0) >= {before + len(values)}""",
+        timeout=LIVE_TIMEOUT)
+    page.wait_for_timeout(50)
+
+
+def outputs(page: Any, calc: str) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        f'form[data-calc="{calc}"] output',
+        "els => Object.fromEntries(els.map(e => [e.getAttribute('name'), e.innerHTML]))")
+
+
+CASES = [
+    {"strength": 3, "constitution": 2, "dexterity": 4, "smarts": 2, "charisma": 4, "wits": 3},
+    {"strength": 7, "dexterity": 9, "smarts": 5, "health_bonus": 2, "derived_limit": "lower"},
+    {"dexterity": 5, "wits": 12, "stamina_bonus": 1},
+]
+
+
+def test_live_answers_equal_cpython(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, seen = tab
+    page.goto(base + "wbs/attributes/")
+    defaults = {i["name"]: i["default"] for i in calculators.calculator("wbs.derived").describe()["inputs"]}
+    assert outputs(page, "wbs.derived") == calculators.show("wbs.derived", defaults)  # baked at build time
+    current = dict(defaults)
+    for case in CASES:
+        change(page, "wbs.derived", case)
+        current.update(case)
+        assert outputs(page, "wbs.derived") == calculators.show("wbs.derived", current), case
+    wasm = [ctype for url, ctype in seen["responses"] if url.endswith(".wasm")]
+    assert wasm == ["application/wasm"]
+
+
+def test_wrong_value_shows_a_message_beside_the_field(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/attributes/")
+    change(page, "wbs.derived", {"strength": 0})
+    alert = page.locator('form[data-calc="wbs.derived"] [id$="-strength-error"][role="alert"]')
+    assert alert.is_visible()
+    assert "whole number from 1" in alert.inner_text()
+    assert page.locator('form[data-calc="wbs.derived"] input[name="strength"]').get_attribute("aria-invalid") == "true"
+    change(page, "wbs.derived", {"reflex_bonus": 5})
+    reflex_alert = page.locator('form[data-calc="wbs.derived"] [id$="-reflex_bonus-error"]')
+    assert "at most" in reflex_alert.inner_text()
+    text = page.inner_text("body")
+    assert "Traceback" not in text and "NaN" not in text
+    change(page, "wbs.derived", {"strength": 4, "reflex_bonus": 0})
+    assert not alert.is_visible()
+
+
+def test_inputs_live_in_the_url(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/energy/")
+    change(page, "wbs.energy", {"strength": 6, "spark": "warrior"})
+    assert "wbs.energy.strength=6" in page.url and "wbs.energy.spark=warrior" in page.url
+    page.reload()
+    page.wait_for_function(
+        """() => Number(document.querySelector('form[data-calc="wbs.energy"]').dataset.answered || 0) >= 1""",
+        timeout=LIVE_TIMEOUT)
+    assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"
+    expected = calculators.show("wbs.energy", {"strength": 6, "spark": "warrior"})
+    assert outputs(page, "wbs.energy") == expected
+
+
+def test_instant_navigation_keeps_the_worker(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, seen = tab
+    page.goto(base + "wbs/attributes/")
+    change(page, "wbs.derived", {"strength": 5})
+    page.evaluate("window.__sameDocument = true")
+    page.click('nav.md-nav--primary a[href$="energy/"]')
+    page.wait_for_selector('form[data-calc="wbs.energy"]')
+    change(page, "wbs.energy", {"dexterity": 4})
+    page.click('nav.md-nav--primary a[href$="attributes/"]')
+    page.wait_for_selector('form[data-calc="wbs.derived"]')
+    change(page, "wbs.derived", {"wits": 6})
+    assert page.evaluate("window.__sameDocument") is True, "navigation reloaded the page"
+    loads = [url for url, _ in seen["responses"] if url.endswith("pyodide.asm.wasm")]
+    bundles = [url for url, _ in seen["responses"] if "/calculators-" in url]
+    assert len(loads) == 1 and len(bundles) == 1
+
+
+def test_pages_without_widgets_load_no_pyodide(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, seen = tab
+    for path in ("", "wbs/tiers/", "wbs/glossary/", "source-notes/"):
+        page.goto(base + path)
+        page.wait_for_timeout(400)
+    page.wait_for_timeout(2500)  # longer than the idle prewarm on widget pages
+    assert not [url for url, _ in seen["responses"] if "pyodide" in url or "/calculators-" in url]
