@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +18,23 @@ def root() -> Path:
     return ROOT
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site_port() -> int:
+    """The port the built site is served on in browser tests (its site_url says so too)."""
+    return _free_port()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path:
     """The site, built once per session by the real `mkdocs build` (strict mode)."""
     out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "CODEX_SITE_URL": f"http://127.0.0.1:{site_port}/"}
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"

@@ -32,11 +32,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(root: Path) -> Iterator[tuple[str, list[str]]]:
-    """Serve `root`; yield its base URL and the list of paths requested so far."""
+def serve(root: Path, port: int = 0) -> Iterator[tuple[str, list[str]]]:
+    """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested."""
     requests: list[str] = []
     handler = type("Handler", (_Handler,), {"requests": requests})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port),
                                             functools.partial(handler, directory=str(root)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

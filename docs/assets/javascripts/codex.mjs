@@ -132,7 +132,19 @@ function setStatus(form, text, stateName) {
   status.dataset.state = stateName;
 }
 
+// dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
 async function recompute(form) {
+  form.__codexBusy = (form.__codexBusy || 0) + 1;
+  form.dataset.busy = "yes";
+  try {
+    await answerFor(form);
+  } finally {
+    form.__codexBusy -= 1;
+    if (form.__codexBusy === 0) form.dataset.busy = "no";
+  }
+}
+
+async function answerFor(form) {
   const inputs = readInputs(form);
   saveToUrl(form, inputs);
   const started = performance.now();
