@@ -53,7 +53,7 @@ def test_input_error_is_a_value_error_with_a_field() -> None:
 
 
 def test_unknown_calculator() -> None:
-    with pytest.raises(InputError, match="no calculator is called 'wbs.nothing'"):
+    with pytest.raises(InputError, match=r"no calculator is called 'wbs\.nothing'"):
         calculators.run("wbs.nothing", {})
 
 

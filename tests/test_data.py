@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from codex.checks import CHECKS
 from codex.load import load_rules_data
 from codex.problems import DataError

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from codex.load import load_rules_data
 
 import calculators
-from codex.load import load_rules_data
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = load_rules_data(ROOT / "rules_data")

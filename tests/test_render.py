@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from codex.site import Codex
 
 import calculators
-from codex.site import Codex
 
 ROOT = Path(__file__).resolve().parent.parent
 

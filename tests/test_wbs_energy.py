@@ -84,9 +84,13 @@ def test_bad_inputs(inputs: dict[str, object], field: str) -> None:
 ranks = st.integers(min_value=0, max_value=10)
 
 
-@given(st.integers(1, 30), st.integers(1, 30), st.integers(1, 30), st.sampled_from(["unawakened", "monk", "warrior", "mage"]),
-       ranks, ranks)
-def test_core_range_is_ordered_and_ev_is_at_least_one(s: int, c: int, d: int, spark: str, peak: int, damper: int) -> None:
+sparks = st.sampled_from(["unawakened", "monk", "warrior", "mage"])
+
+
+@given(st.integers(1, 30), st.integers(1, 30), st.integers(1, 30), sparks, ranks, ranks)
+def test_core_range_is_ordered_and_ev_is_at_least_one(
+    s: int, c: int, d: int, spark: str, peak: int, damper: int
+) -> None:
     r = calculators.run("wbs.energy", {"strength": s, "constitution": c, "dexterity": d, "spark": spark,
                                         "peak": peak, "damper": damper})
     assert 0 <= r["core_genki_min"] <= r["core_genki"] <= r["core_genki_max"] <= r["genki"]

@@ -1,0 +1,249 @@
+"""Xia calculators other than the attack: initiative, initiative order, speed, unopposed tasks, XP."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+import calculators
+from calculators import InputError, rules
+
+ROOT = Path(__file__).resolve().parent.parent
+XIA = ("xia.initiative", "xia.initiative_order", "xia.attack", "xia.speed", "xia.unopposed", "xia.xp")
+
+
+def test_all_xia_calculators_exist_and_run_on_defaults() -> None:
+    ids = {entry["id"] for entry in calculators.catalog()}
+    assert set(XIA) <= ids
+    for calc_id in XIA:
+        json.dumps(calculators.run(calc_id, {}))
+        json.dumps(calculators.show(calc_id, {}))
+
+
+# --- initiative --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("trait", "thunder", "initiative"), [(3, 4, 7), (1, 0, 1), (5, 0, 5), (20, 20, 40)])
+def test_initiative(trait: int, thunder: int, initiative: int) -> None:
+    assert calculators.run("xia.initiative", {"trait": trait, "thunder": thunder}) == {"initiative": initiative}
+
+
+def test_initiative_defaults_are_moon_shadow() -> None:
+    assert calculators.run("xia.initiative", {}) == {"initiative": 7}
+
+
+@pytest.mark.parametrize(("inputs", "field"), [({"trait": 0}, "trait"), ({"trait": 21}, "trait"),
+                                               ({"thunder": -1}, "thunder"), ({"thunder": "x"}, "thunder")])
+def test_initiative_bad_inputs(inputs: dict, field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calculators.run("xia.initiative", inputs)
+    assert caught.value.field == field and "whole number from" in caught.value.message
+
+
+# --- initiative order --------------------------------------------------------------------------
+
+def order(**inputs: object) -> list[tuple[int, str, int, str]]:
+    from calculators.spec import parse_inputs
+    from calculators.xia.initiative import turns
+
+    values = parse_inputs(calculators.calculator("xia.initiative_order").inputs(), inputs)
+    return [(t["slot"], t["conflict"], t["rating"], t["side"]) for t in turns(values)]
+
+
+def test_order_highest_rating_first() -> None:
+    got = order(c1_side="npc", c1_physical=2, c2_side="pc", c2_physical=3, c2_thunder=2, c3_side="npc",
+                c3_physical=4)
+    assert got == [(2, "physical", 5, "pc"), (3, "physical", 4, "npc"), (1, "physical", 2, "npc")]
+
+
+def test_order_pcs_before_npcs_on_equal_ratings() -> None:
+    got = order(c1_side="npc", c1_physical=4, c2_side="pc", c2_physical=3, c2_thunder=1)
+    assert [t[0] for t in got] == [2, 1]
+    result = calculators.run("xia.initiative_order", {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc",
+                                                      "c2_physical": 3, "c2_thunder": 1})
+    assert result["first"].startswith("Combatant 2 (PC)")
+    assert "player characters before non-player characters" in result["order"]
+
+
+def test_order_same_side_ties_keep_numbering_and_say_who_decides() -> None:
+    result = calculators.run("xia.initiative_order", {"c1_side": "npc", "c2_side": "npc"})
+    assert "the GM picks the order" in result["order"]
+    result = calculators.run("xia.initiative_order", {"c1_side": "pc", "c2_side": "pc"})
+    assert "players agree the order" in result["order"]
+
+
+def test_order_kind_first_and_rating_first_readings() -> None:
+    inputs = dict(c1_side="pc", c1_physical=1, c1_mental=5, c2_side="npc", c2_physical=3, c2_mental=1,
+                  mental_on=True, social_on=True, c1_social=0, c2_social=2)
+    kind_first = order(**inputs)
+    assert [t[1] for t in kind_first] == ["physical", "physical", "mental", "mental", "social"]
+    rating_first = order(**inputs, precedence="rating-first")
+    assert rating_first[0] == (1, "mental", 5, "pc")
+    assert [t[2] for t in rating_first] == sorted((t[2] for t in rating_first), reverse=True)
+    # equal ratings of different kinds: physical before mental before social
+    tied = order(c1_side="pc", c2_side="absent", c1_physical=2, c1_mental=2, c1_social=2, mental_on=True,
+                 social_on=True, precedence="rating-first")
+    assert [t[1] for t in tied] == ["physical", "mental", "social"]
+
+
+def test_order_zero_trait_means_not_in_that_conflict() -> None:
+    got = order(c1_side="pc", c1_physical=0, c1_mental=3, c2_side="npc", mental_on=True)
+    assert (1, "physical", 0, "pc") not in got and (1, "mental", 3, "pc") in got
+
+
+@given(st.lists(st.tuples(st.sampled_from(["absent", "pc", "npc"]), st.integers(0, 6), st.integers(0, 4)),
+                min_size=6, max_size=6))
+def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int, int]]) -> None:
+    inputs: dict[str, object] = {}
+    for n, (side, trait, thunder) in enumerate(slots, start=1):
+        inputs.update({f"c{n}_side": side, f"c{n}_physical": trait, f"c{n}_thunder": thunder})
+    if all(side == "absent" for side, _, _ in slots):
+        with pytest.raises(InputError):
+            calculators.run("xia.initiative_order", inputs)
+        return
+    got = order(**inputs)
+    keys = [(-rating, 0 if side == "pc" else 1, slot) for slot, _, rating, side in got]
+    assert keys == sorted(keys)
+    assert len(got) == sum(1 for side, trait, _ in slots if side != "absent" and trait > 0)
+
+
+@pytest.mark.parametrize(("inputs", "field", "words"), [
+    ({"physical_on": False}, "physical_on", "At least one kind of conflict"),
+    ({"c1_side": "absent", "c2_side": "absent"}, "c1_side", "At least one combatant"),
+    ({"c1_side": "ally"}, "c1_side", "one of: absent, pc, npc"),
+    ({"c3_mental": -1}, "c3_mental", "from 0 to 20"),
+    ({"precedence": "random"}, "precedence", "one of: kind-first, rating-first"),
+])
+def test_order_bad_inputs(inputs: dict, field: str, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calculators.run("xia.initiative_order", inputs)
+    assert caught.value.field == field and words in caught.value.message
+
+
+# --- speed and unopposed tasks -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("physical", "wind", "speed"), [(1, 0, 1), (3, 2, 5), (5, 5, 10)])
+def test_speed(physical: int, wind: int, speed: int) -> None:
+    assert calculators.run("xia.speed", {"physical": physical, "wind": wind}) == {"speed": speed}
+
+
+@pytest.mark.parametrize(("trait", "trigram", "score", "scale"), [
+    (1, 0, 1, "typical of an average human"),
+    (1, 1, 2, "between an average human and an average kung fu hero"),
+    (2, 1, 3, "between an average human and an average kung fu hero"),
+    (3, 1, 4, "typical of an average kung fu hero"),
+    (3, 2, 5, "typical of an average kung fu hero"),
+    (4, 2, 6, "beyond an average kung fu hero"),
+])
+def test_unopposed(trait: int, trigram: int, score: int, scale: str) -> None:
+    assert calculators.run("xia.unopposed", {"trait": trait, "trigram": trigram}) == {"score": score, "scale": scale}
+
+
+@pytest.mark.parametrize(("calc_id", "inputs", "field"), [
+    ("xia.speed", {"physical": 0}, "physical"), ("xia.speed", {"wind": 99}, "wind"),
+    ("xia.unopposed", {"trait": 0}, "trait"), ("xia.unopposed", {"trigram": -2}, "trigram"),
+])
+def test_speed_and_unopposed_bad_inputs(calc_id: str, inputs: dict, field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calculators.run(calc_id, inputs)
+    assert caught.value.field == field
+
+
+# --- experience --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("start", "end", "secrets", "trigram_cost", "total"), [
+    (4, 5, 0, 4, 4), (4, 4, 0, 0, 0), (1, 4, 0, 6, 6), (0, 3, 2, 3, 5), (2, 6, 3, 14, 17), (0, 0, 5, 0, 5),
+])
+def test_xp(start: int, end: int, secrets: int, trigram_cost: int, total: int) -> None:
+    result = calculators.run("xia.xp", {"from_level": start, "to_level": end, "secrets": secrets})
+    assert (result["trigram_cost"], result["total"], result["secrets_cost"]) == (trigram_cost, total, secrets)
+    assert len(result["steps"]) == end - start
+    assert result["sessions_fewest"] == -(-total // 3) and result["sessions_most"] == total
+
+
+def test_xp_reading_for_raising_from_zero() -> None:
+    literal = calculators.run("xia.xp", {"from_level": 0, "to_level": 2})
+    at_least_one = calculators.run("xia.xp", {"from_level": 0, "to_level": 2, "trigram_minimum": "at-least-one"})
+    assert (literal["trigram_cost"], at_least_one["trigram_cost"]) == (1, 2)
+    assert literal["steps"] == ["0→1: 0 XP", "1→2: 1 XP"]
+
+
+@given(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20))
+def test_xp_is_the_sum_of_current_levels(a: int, b: int, c: int) -> None:
+    low, mid, high = sorted((a, b, c))
+    cost = lambda x, y: calculators.run("xia.xp", {"from_level": x, "to_level": y})["trigram_cost"]  # noqa: E731
+    assert cost(low, high) == sum(range(low, high)) == cost(low, mid) + cost(mid, high)
+
+
+@pytest.mark.parametrize(("inputs", "field", "words"), [
+    ({"from_level": 5, "to_level": 4}, "to_level", "at least the trigram now (5)"),
+    ({"from_level": 21}, "from_level", "from 0 to 20"),
+    ({"secrets": -1}, "secrets", "from 0 to 99"),
+    ({"trigram_minimum": "free"}, "trigram_minimum", "one of: literal, at-least-one"),
+])
+def test_xp_bad_inputs(inputs: dict, field: str, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calculators.run("xia.xp", inputs)
+    assert caught.value.field == field and words in caught.value.message
+
+
+# --- data --------------------------------------------------------------------------------------
+
+def test_eight_trigrams_four_each_way() -> None:
+    trigrams = rules.table("xia/trigrams")["trigrams"]
+    assert len(trigrams) == 8
+    attack = {t["id"] for t in trigrams if t["use"] == "attack"}
+    defence = {t["id"] for t in trigrams if t["use"] == "defence"}
+    assert attack == {"wind", "heaven", "fire", "thunder"} and defence == {"mist", "earth", "water", "mountain"}
+    assert all(t["chi"] == ("yang" if t["use"] == "attack" else "yin") for t in trigrams)
+
+
+def test_examples_use_the_example_characters() -> None:
+    chars = {c["id"]: c for c in rules.table("xia/characters")["characters"]}
+    examples = {e["id"]: e for e in rules.table("xia/examples")["examples"]}
+    moon = chars["moon-shadow"]
+    assert examples["moon-shadow-initiative"]["inputs"] == {"trait": moon["traits"]["physical"],
+                                                            "thunder": moon["trigrams"]["thunder"]}
+    for example, foe in (("moon-shadow-guardsman", "guardsman"), ("moon-shadow-demon", "demon")):
+        assert examples[example]["inputs"] == {"attacker_trait": moon["traits"]["physical"],
+                                               "defender_trait": chars[foe]["traits"]["physical"]}
+
+
+def test_xia_examples_agree_with_calculators() -> None:
+    for example in rules.table("xia/examples")["examples"]:
+        result = calculators.run(example["calculator"], example["inputs"])
+        for name, expected in example["expect"].items():
+            assert result[name] == expected, (example["id"], name)
+
+
+def test_source_notes_name_real_calculators_and_are_used() -> None:
+    ids = {entry["id"] for entry in calculators.catalog()}
+    notes = rules.table("xia/source_notes")["notes"]
+    for note in notes:
+        assert set(note["affects"]) <= ids, note["id"]
+    pages = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / "xia").glob("*.md"))
+    for note in notes:
+        assert f"<!-- codex:note xia.{note['id']} -->" in pages, f"note {note['id']} is on no page"
+
+
+def test_yaml_files_start_with_modeline_and_have_no_yes_no_booleans() -> None:
+    for path in sorted((ROOT / "rules_data" / "xia").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        first = text.splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=../schema/"), path.name
+        assert (path.parent / first.split("=", 1)[1]).resolve().is_file(), path.name
+        for word in ("yes", "no", "on", "off"):
+            assert f": {word}\n" not in text.lower(), (path.name, word)
+        yaml.safe_load(text)
+
+
+def test_every_example_is_shown_on_a_page_beside_its_calculator() -> None:
+    for example in rules.table("xia/examples")["examples"]:
+        marker = f"<!-- codex:example xia.{example['id']} -->"
+        pages = [p for p in (ROOT / "docs" / "xia").glob("*.md") if marker in p.read_text(encoding="utf-8")]
+        assert len(pages) == 1, example["id"]
+        assert f"<!-- codex:calc {example['calculator']} -->" in pages[0].read_text(encoding="utf-8")
