@@ -38,12 +38,22 @@ def table(path: str) -> Any:
         raise LookupError(f"rules_data/{path}.yaml is missing") from None
 
 
+def family(game: str, stem: str) -> list[str]:
+    """Keys of a game's files of one kind: `wbs/source_notes` and `wbs/source_notes-combat`, say.
+
+    A kind may span several files so that people working on different parts of a game never
+    edit the same file.
+    """
+    return sorted(k for k in rules() if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+
+
 def note(game: str, note_id: str) -> Mapping[str, Any]:
-    """A source note (an open point in a book) with its readings, from <game>/source_notes."""
-    for entry in table(f"{game}/source_notes")["notes"]:
-        if entry["id"] == note_id:
-            return entry
-    raise LookupError(f"no source note {game}.{note_id} in rules_data/{game}/source_notes.yaml")
+    """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
+    for key in family(game, "source_notes"):
+        for entry in table(key)["notes"]:
+            if entry["id"] == note_id:
+                return entry
+    raise LookupError(f"no source note {game}.{note_id} in rules_data/{game}/source_notes*.yaml")
 
 
 def reading_ids(game: str, note_id: str) -> tuple[str, ...]:

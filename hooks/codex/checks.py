@@ -14,7 +14,7 @@ def check_examples(data: RulesData) -> Iterator[Problem]:
     """Every worked example runs through its calculator and arrives at the book's numbers."""
     calculators.load_rules(data.export())
     for key in data.files:
-        if not key.endswith("/examples"):
+        if data.kind_of(key) != "examples":
             continue
         for index, example in enumerate(data[key]["examples"]):
             where = ("examples", index)
@@ -41,7 +41,7 @@ def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
     """Every calculator a source note says it affects exists."""
     known = {c["id"] for c in calculators.catalog()}
     for key in data.files:
-        if not key.endswith("/source_notes"):
+        if data.kind_of(key) != "source_notes":
             continue
         for index, note in enumerate(data[key]["notes"]):
             for j, calc_id in enumerate(note["affects"]):

@@ -45,6 +45,14 @@ class RulesData:
         """The repository path of a rules file, for edit links and messages."""
         return self.files[key].shown_path
 
+    def family(self, game: str, stem: str) -> list[str]:
+        """Keys of a game's files of one kind (`wbs/glossary`, `wbs/glossary-combat`, …)."""
+        return sorted(k for k in self.files if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+
+    def kind_of(self, key: str) -> str:
+        """The kind of a file: its name without a `-part` suffix (`source_notes-combat` → `source_notes`)."""
+        return key.rsplit("/", 1)[-1].split("-", 1)[0]
+
     def line_of(self, key: str, where: JsonPath) -> int:
         """The line in a rules file where the value at `where` starts."""
         return self.files[key].line_of(where)
@@ -87,6 +95,7 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
         data.files[path.relative_to(root).with_suffix("").as_posix()] = loaded
     problems.extend(check_unique_ids(data))
     problems.extend(check_note_references(data))
+    problems.extend(check_family_ids(data))
     if not problems:  # the checks below run calculators, which trust the schemas
         for check in checks:
             problems.extend(check(data))
@@ -202,20 +211,40 @@ def check_unique_ids(data: RulesData) -> Iterator[Problem]:
                         seen[item["id"]] = line
 
 
-def _notes_of(data: RulesData, key: str) -> dict[str, Any]:
-    """A game's source notes by id; empty when the file is missing or not the right shape."""
-    if key not in data or not isinstance(data[key], dict) or not isinstance(data[key].get("notes"), list):
-        return {}
-    return {n["id"]: n for n in data[key]["notes"] if isinstance(n, dict) and isinstance(n.get("id"), str)}
+def _notes_of(data: RulesData, game: str) -> dict[str, Any]:
+    """A game's source notes by id, from all its source_notes files that have the right shape."""
+    notes: dict[str, Any] = {}
+    for key in data.family(game, "source_notes"):
+        value = data[key]
+        if isinstance(value, dict) and isinstance(value.get("notes"), list):
+            notes.update({n["id"]: n for n in value["notes"] if isinstance(n, dict) and isinstance(n.get("id"), str)})
+    return notes
+
+
+def check_family_ids(data: RulesData) -> Iterator[Problem]:
+    """Note, example and glossary ids are unique across all of a game's files of that kind."""
+    lists = {"source_notes": "notes", "examples": "examples", "glossary": "terms"}
+    seen: dict[tuple[str, str, str], str] = {}
+    for key, loaded in sorted(data.files.items()):
+        kind = data.kind_of(key)
+        if kind not in lists or not isinstance(loaded.value, dict):
+            continue
+        for index, entry in enumerate(loaded.value.get(lists[kind]) or []):
+            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                continue
+            mark = (key.split("/")[0], kind, entry["id"])
+            if mark in seen and seen[mark] != key:
+                yield Problem(loaded.shown_path, loaded.line_of((lists[kind], index, "id")),
+                              f"{lists[kind]}[{index}].id", f"id '{entry['id']}' is also used in {seen[mark]}")
+            seen.setdefault(mark, key)
 
 
 def check_note_references(data: RulesData) -> Iterator[Problem]:
     """Every `…_note` field names a source note of the same game; every note's reading exists."""
     for key, loaded in data.files.items():
         game = key.split("/")[0]
-        notes_key = f"{game}/source_notes"
-        notes = _notes_of(data, notes_key)
-        if key == notes_key and notes:
+        notes = _notes_of(data, game)
+        if data.kind_of(key) == "source_notes" and isinstance(loaded.value.get("notes"), list):
             for index, note in enumerate(loaded.value["notes"]):
                 options = [o.get("id") for o in note.get("options", []) if isinstance(o, dict)]
                 if note.get("reading") not in options:
@@ -226,4 +255,4 @@ def check_note_references(data: RulesData) -> Iterator[Problem]:
             is_ref = where and isinstance(where[-1], str) and where[-1].endswith("_note")
             if is_ref and isinstance(value, str) and value not in notes:
                 yield Problem(loaded.shown_path, loaded.line_of(where), dotted(where),
-                              f"no source note '{value}' in rules_data/{notes_key}.yaml")
+                              f"no source note '{value}' in rules_data/{game}/source_notes*.yaml")

@@ -81,14 +81,11 @@ class Codex:
 
     def abbreviations(self, game: str) -> str:
         """The game's glossary as Markdown abbreviations: a tooltip on every use of a term."""
-        key = f"{game}/glossary"
-        if key not in self.data:
-            return ""
         lines = []
-        for term in self.data[key]["terms"]:
+        for term in (t for key in self.data.family(game, "glossary") for t in self.data[key]["terms"]):
             tip = term["tooltip"].replace("\n", " ")
             lines.append(f"*[{term['term']}]: {tip}")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" if lines else ""
 
     def edit_url_for(self, src_uri: str) -> str:
         """The edit link for a hand-written page."""

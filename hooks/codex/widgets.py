@@ -53,4 +53,4 @@ def calc_block(site: Site, arg: str, page: PageInfo) -> str:
 
 def _note_title(site: Site, note_id: str) -> str:
     game, name = split_id(note_id, "source note")
-    return find(site, f"{game}/source_notes", "notes", name, "source note")["title"]
+    return find(site, game, "source_notes", "notes", name, "source note")[1]["title"]

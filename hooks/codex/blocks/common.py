@@ -13,23 +13,25 @@ GAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Ra
 NOTES_PAGE = "source-notes/"
 
 
-def find(site: Site, key: str, list_name: str, entry_id: str, what: str) -> dict[str, Any]:
-    """The entry `entry_id` in the list `list_name` of rules_data/<key>.yaml, or BlockError."""
-    if key not in site.data:
-        raise BlockError(f"rules_data/{key}.yaml does not exist")
-    for entry in site.data[key][list_name]:
-        if entry["id"] == entry_id:
-            return entry
-    known = ", ".join(e["id"] for e in site.data[key][list_name])
-    raise BlockError(f"no {what} '{entry_id}' in rules_data/{key}.yaml (there are: {known})")
+def find(site: Site, game: str, stem: str, list_name: str, entry_id: str, what: str) -> tuple[str, dict[str, Any]]:
+    """The file key and entry `entry_id` in rules_data/<game>/<stem>*.yaml, or BlockError."""
+    keys = site.data.family(game, stem)
+    if not keys:
+        raise BlockError(f"rules_data/{game}/{stem}.yaml does not exist")
+    for key in keys:
+        for entry in site.data[key][list_name]:
+            if entry["id"] == entry_id:
+                return key, entry
+    known = ", ".join(e["id"] for key in keys for e in site.data[key][list_name])
+    raise BlockError(f"no {what} '{entry_id}' in rules_data/{game}/{stem}*.yaml (there are: {known})")
 
 
-def render_note(site: Site, game: str, note: dict[str, Any]) -> str:
+def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
     """One source note as an admonition."""
     chosen = next(o for o in note["options"] if o["id"] == note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
     return site.render("note.html.j2", note=note, chosen=chosen, others=others,
-                       anchor=f"note-{game}-{note['id']}", source=site.source(f"{game}/source_notes"))
+                       anchor=f"note-{game}-{note['id']}", source=site.source(key))
 
 
 @block("table")
@@ -44,7 +46,8 @@ def table_block(site: Site, arg: str, page: PageInfo) -> str:
 def note_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:note wbs.derived-limit -->`: a source note beside its rule."""
     game, name = split_id(arg, "source note")
-    return render_note(site, game, find(site, f"{game}/source_notes", "notes", name, "source note"))
+    key, note = find(site, game, "source_notes", "notes", name, "source note")
+    return render_note(site, game, note, key)
 
 
 @block("notes-index")
@@ -52,9 +55,9 @@ def notes_index_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:notes-index -->`: every source note of every game, on one page."""
     games = []
     for game, name in GAMES.items():
-        key = f"{game}/source_notes"
-        if key in site.data:
-            notes = [render_note(site, game, n) for n in site.data[key]["notes"]]
+        notes = [render_note(site, game, n, key) for key in site.data.family(game, "source_notes")
+                 for n in site.data[key]["notes"]]
+        if notes:
             games.append({"id": game, "name": name, "notes": notes})
     return site.render("notes_index.html.j2", games=games)
 
@@ -63,7 +66,7 @@ def notes_index_block(site: Site, arg: str, page: PageInfo) -> str:
 def example_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:example wbs.player-a-derived -->`: a worked example, book against calculator."""
     game, name = split_id(arg, "worked example")
-    example = find(site, f"{game}/examples", "examples", name, "worked example")
+    key, example = find(site, game, "examples", "examples", name, "worked example")
     calc = calculators.calculator(example["calculator"])
     labels = {o.name: o for o in calc.outputs()}
     computed = calculators.show(calc.id, example["inputs"])
@@ -77,22 +80,22 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
     query = urlencode({f"{calc.id}.{k}": _query_value(v) for k, v in example["inputs"].items()})
     return site.render("example.html.j2", game=game, example=example, rows=rows,
                        try_href=f"?{query}#calc-{calc.id.replace('.', '-')}",
-                       source=site.source(f"{game}/examples"))
+                       source=site.source(key))
 
 
 @block("glossary")
 def glossary_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:glossary wbs -->`: a game's glossary, alphabetical."""
-    key = f"{arg}/glossary"
-    if key not in site.data:
-        raise BlockError(f"rules_data/{key}.yaml does not exist")
-    terms = sorted(site.data[key]["terms"], key=lambda t: t["term"].casefold())
+    keys = site.data.family(arg, "glossary")
+    if not keys:
+        raise BlockError(f"rules_data/{arg}/glossary.yaml does not exist")
+    terms = sorted((t for key in keys for t in site.data[key]["terms"]), key=lambda t: t["term"].casefold())
     by_id = {t["id"]: t for t in terms}
     entries = []
     for term in terms:
         see = [by_id[s] for s in term.get("see", []) if s in by_id]
         entries.append({**term, "see": see})
-    return site.render("glossary.html.j2", game=arg, terms=entries, source=site.source(key))
+    return site.render("glossary.html.j2", game=arg, terms=entries, sources=[site.source(k) for k in keys])
 
 
 def _plain(html_text: str) -> str:
