@@ -1,1 +1,181 @@
-"""Xia tables and blocks (rules data in rules_data/xia/)."""
+"""Xia tables, each built from its rules file in rules_data/xia/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import calculators
+
+from ..render import BlockError, Site, table
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _by_id(entries: list[dict[str, Any]], entry_id: str, where: str) -> dict[str, Any]:
+    for entry in entries:
+        if entry["id"] == entry_id:
+            return entry
+    raise BlockError(f"rules_data/{where}.yaml has no entry '{entry_id}'")
+
+
+def _plain_table(site: Site, key: str, caption: str, header: list[str], rows: list[list[str]],
+                 extra_class: str = "") -> str:
+    return site.render("table.html.j2", caption=caption, extra_class=extra_class, header=header,
+                       rows=[[_one_line(c) for c in row] for row in rows], source=site.source(key))
+
+
+@table("xia.conflicts")
+def conflicts_table(site: Site) -> str:
+    rows = [[c["name"], c["trait"], c["summary"], c["resilience"],
+             f"{c['defeat'].capitalize()}. {_one_line(c['defeat_summary'])}", c["npc_defeat"]]
+            for c in site.data["xia/conflicts"]["conflicts"]]
+    return _plain_table(site, "xia/conflicts", "The three kinds of conflict",
+                        ["Conflict", "Active Trait", "What it covers", "Damage goes to", "A hero at 0 is",
+                         "Non-player characters"], rows)
+
+
+@table("xia.initiative-ties")
+def ties_table(site: Site) -> str:
+    data = site.data["xia/conflicts"]
+    conflicts = data["conflicts"]
+    rows = [[str(n), t["rule"]] for n, t in enumerate(data["initiative"]["ties"], start=1)]
+    order = " before ".join(_by_id(conflicts, c, "xia/conflicts")["name"] for c in data["initiative"]["precedence"])
+    rows.append([str(len(rows) + 1), f"With several kinds of conflict running: {order}."])
+    return _plain_table(site, "xia/conflicts", "Settling who goes first", ["", "Rule"], rows)
+
+
+@table("xia.attack-numbers")
+def attack_numbers_table(site: Site) -> str:
+    attacks = site.data["xia/attacks"]
+    adds = {t["adds_to"]: t for t in site.data["xia/trigrams"]["trigrams"] if t.get("adds_to")}
+    rows = []
+    for n in attacks["numbers"]:
+        boost, guard = adds.get(n["id"]), adds.get(n["defence"])
+        rows.append([
+            n["name"], n["meaning"], "the attacker's active Trait",
+            f"+ {boost['name']} trigram ({boost['channel']})" if boost else "–",
+            f"{n['defence_name']}: the defender's active Trait"
+            + (f", + {guard['name']} trigram ({guard['channel']})" if guard else ""),
+            str(attacks["floor"]),
+        ])
+    return _plain_table(site, "xia/attacks", "Attack numbers and the defences against them",
+                        ["Number", "What it means", "Starts at", "Chi can add", "Taken off it", "Never below"],
+                        rows)
+
+
+@table("xia.trigrams")
+def trigrams_table(site: Site) -> str:
+    data = site.data["xia/trigrams"]
+    chi = {k["id"]: k["name"] for k in site.data["xia/chi"]["kinds"]}
+    groups = []
+    for use, title in (("attack", "Channelled in attack"), ("defence", "Channelled in defence")):
+        cards = []
+        for t in data["trigrams"]:
+            if t["use"] != use:
+                continue
+            cards.append({
+                "name": t["name"], "channel": t["channel"],
+                "cost": f"{data['channel_cost']} {chi[t['chi']]}",
+                "effect": _one_line(t["effect"]), "keywords": ", ".join(t["keywords"]),
+                "also": _one_line(t.get("also", "")),
+            })
+        groups.append({"title": title, "cards": cards})
+    return site.render("xia-trigrams.html.j2", groups=groups, source=site.source("xia/trigrams"))
+
+
+@table("xia.chi-kinds")
+def chi_kinds_table(site: Site) -> str:
+    rows = [[k["name"], k["pays_for"], k["style_from"]] for k in site.data["xia/chi"]["kinds"]]
+    return _plain_table(site, "xia/chi", "Yang and Yin chi", ["Chi", "Pays for", "Style bonuses for"], rows)
+
+
+@table("xia.effect-rules")
+def effect_rules_table(site: Site) -> str:
+    rows = [[str(n), r["rule"]] for n, r in enumerate(site.data["xia/chi"]["effect_rules"], start=1)]
+    return _plain_table(site, "xia/chi", "Rules every effect follows", ["", "Rule"], rows)
+
+
+@table("xia.timing")
+def timing_table(site: Site) -> str:
+    rows = [[str(n), s["step"], s["rule"]] for n, s in enumerate(site.data["xia/chi"]["timing"], start=1)]
+    return _plain_table(site, "xia/chi", "Order of declaring effects", ["Step", "What", "How"], rows)
+
+
+@table("xia.style-bonuses")
+def style_table(site: Site) -> str:
+    chi = site.data["xia/chi"]
+    low, high = chi["style_too_generous_after"]
+    rows = [[f"+{b['bonus']} chi", b["when"]] for b in chi["style_bonuses"]]
+    rows.append(["Too many?", f"More than {low} or {high} awards to one player in a conflict "
+                              "is probably too generous."])
+    return _plain_table(site, "xia/chi", "Style bonuses", ["Bonus", "When the GM gives it"], rows)
+
+
+@table("xia.task-scale")
+def task_scale_table(site: Site) -> str:
+    rows = []
+    for p in site.data["xia/tasks"]["scale"]:
+        score = str(p["score_from"]) if p["score_from"] == p["score_to"] else f"{p['score_from']}–{p['score_to']}"
+        rows.append([score, p["who"]])
+    return _plain_table(site, "xia/tasks", "Reference points for task scores", ["Score", "Typical of"], rows,
+                        "codex-table--numeric")
+
+
+@table("xia.xp-awards")
+def xp_awards_table(site: Site) -> str:
+    awards = site.data["xia/experience"]["awards"]
+    rows = [[a["name"], f"{a['xp']} XP", a["who"]] for a in awards]
+    least = sum(a["xp"] for a in awards if a["always"])
+    rows.append(["Per session", f"{least}–{sum(a['xp'] for a in awards)} XP",
+                 "Plus any bonus the GM gives at the end of a story arc or for beating a great foe."])
+    return _plain_table(site, "xia/experience", "Earning XP", ["Award", "XP", "Who and when"], rows)
+
+
+@table("xia.xp-costs")
+def xp_costs_table(site: Site) -> str:
+    costs = site.data["xia/experience"]["costs"]
+    per = costs["trigram_per_current_level"]
+    trigram = "its current level" if per == 1 else f"{per} × its current level"
+    rows = [["A new kung fu secret", f"{costs['secret']} XP"],
+            ["One level of a trigram", trigram],
+            ["A Trait", "can be raised with XP" if costs["traits_can_rise"] else "cannot be bought with XP"]]
+    return _plain_table(site, "xia/experience", "Spending XP", ["Buying", "Costs"], rows)
+
+
+@table("xia.rationales")
+def rationales_table(site: Site) -> str:
+    rows = [[r["name"], r["summary"]] for r in site.data["xia/experience"]["rationales"]]
+    return _plain_table(site, "xia/experience", "Reasons to learn a secret (examples, not a full list)",
+                        ["Rationale", "How it works"], rows)
+
+
+@table("xia.characters")
+def characters_table(site: Site) -> str:
+    conflicts = site.data["xia/conflicts"]
+    trait_ids = [c["id"] for c in conflicts["conflicts"]]
+    trigram_names = {t["id"]: t["name"] for t in site.data["xia/trigrams"]["trigrams"]}
+    thunder = conflicts["initiative"]["trigram"]
+    rows = []
+    for ch in site.data["xia/characters"]["characters"]:
+        for key in ch["traits"]:
+            if key not in trait_ids:
+                raise BlockError(f"rules_data/xia/characters.yaml: {ch['id']} has unknown Trait '{key}'")
+        for key in ch["trigrams"]:
+            if key not in trigram_names:
+                raise BlockError(f"rules_data/xia/characters.yaml: {ch['id']} has unknown trigram '{key}'")
+        traits = ", ".join(f"{_by_id(conflicts['conflicts'], k, 'xia/conflicts')['trait']} {v}"
+                           for k, v in ch["traits"].items())
+        trigrams = ", ".join(f"{trigram_names[k]} {v}" for k, v in ch["trigrams"].items()) or "not given"
+        physical = ch["traits"].get("physical")
+        defences = str(physical) if physical is not None else "not given"
+        if physical is not None and thunder in ch["trigrams"]:
+            result = calculators.run("xia.initiative", {"trait": physical, "thunder": ch["trigrams"][thunder]})
+            initiative = str(result["initiative"])
+        else:
+            initiative = "not given"
+        rows.append([ch["name"], ch["who"], traits, trigrams, defences, initiative])
+    return _plain_table(site, "xia/characters", "Characters of the worked examples",
+                        ["Character", "Who", "Traits given", "Trigrams given",
+                         "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"], rows)

@@ -1,0 +1,84 @@
+"""Shared pieces of the Xia calculators: rules lookups and the inputs several calculators use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rules
+from ..spec import Choice, Input
+
+GAME = "xia"
+RANGES_NOTE = "value-ranges"
+
+
+def ranges() -> Mapping[str, int]:
+    """The input ranges this site uses (the book gives none; see the value-ranges source note)."""
+    note = rules.note(GAME, RANGES_NOTE)
+    return rules.reading_option(GAME, RANGES_NOTE, note["reading"])["set"]
+
+
+def trigrams() -> list[Mapping[str, Any]]:
+    """The eight trigrams, in the order of rules_data/xia/trigrams.yaml."""
+    return list(rules.table("xia/trigrams")["trigrams"])
+
+
+def trigram(trigram_id: str) -> Mapping[str, Any]:
+    """One trigram by id."""
+    for entry in trigrams():
+        if entry["id"] == trigram_id:
+            return entry
+    raise LookupError(f"no trigram {trigram_id!r} in rules_data/xia/trigrams.yaml")
+
+
+def conflicts() -> list[Mapping[str, Any]]:
+    """The three kinds of conflict, in the book's order."""
+    return list(rules.table("xia/conflicts")["conflicts"])
+
+
+def conflict(conflict_id: str) -> Mapping[str, Any]:
+    """One kind of conflict by id."""
+    for entry in conflicts():
+        if entry["id"] == conflict_id:
+            return entry
+    raise LookupError(f"no conflict {conflict_id!r} in rules_data/xia/conflicts.yaml")
+
+
+def trait_input(name: str, label: str, *, default: int | None = None, group: str = "", help: str = "",
+                minimum: int | None = None) -> Input:
+    """A whole-number Trait input within the site's Trait range."""
+    limits = ranges()
+    low = limits["trait_min"] if minimum is None else minimum
+    return Input(name, label, "int", default=low if default is None else default, minimum=low,
+                 maximum=limits["trait_max"], group=group, help=help)
+
+
+def trigram_input(name: str, label: str, *, default: int | None = None, group: str = "", help: str = "") -> Input:
+    """A whole-number trigram rating input within the site's trigram range."""
+    limits = ranges()
+    return Input(name, label, "int", default=limits["trigram_min"] if default is None else default,
+                 minimum=limits["trigram_min"], maximum=limits["trigram_max"], group=group, help=help)
+
+
+def conflict_input(name: str = "conflict", *, group: str = "") -> Input:
+    """A choice of the kind of conflict (which Trait is active)."""
+    kinds = conflicts()
+    return Input(name, "Kind of conflict", "choice", default=kinds[0]["id"],
+                 choices=tuple(Choice(c["id"], c["name"]) for c in kinds), group=group,
+                 help="Sets which Trait is active and what defeat means")
+
+
+def reading_input(name: str, note_id: str, *, group: str = "Reading") -> Input:
+    """A choice between the readings of a source note, the site's reading first."""
+    note = rules.note(GAME, note_id)
+    return Input(name, note["title"], "choice", default=note["reading"],
+                 choices=tuple(Choice(o["id"], " ".join(o["label"].split())) for o in note["options"]),
+                 group=group)
+
+
+def character_value(character_id: str, kind: str, name: str) -> int:
+    """A Trait or trigram of one of the example characters (rules_data/xia/characters.yaml)."""
+    for entry in rules.table("xia/characters")["characters"]:
+        if entry["id"] == character_id:
+            return entry[kind][name]
+    raise LookupError(f"no character {character_id!r} in rules_data/xia/characters.yaml")
