@@ -13,7 +13,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 HOOKS = Path(__file__).resolve().parent
@@ -56,6 +56,8 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     for dest, content in codex.generated_files().items():
         files.append(File.generated(config, dest, content=content))
+    for src_uri, page in codex.generated_pages.items():
+        files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
     return files
 
 

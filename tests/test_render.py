@@ -142,3 +142,19 @@ def test_pages_without_widgets_mention_no_pyodide(built_site: Path) -> None:
 def test_every_page_has_an_edit_link(built_site: Path) -> None:
     page = (built_site / "wbs" / "attributes" / "index.html").read_text()
     assert "edit/main/docs/wbs/attributes.md" in page
+
+
+def test_generated_pages_are_built_and_edit_their_yaml(tmp_path: Path) -> None:
+    from codex import render
+
+    def maker(data):  # type: ignore[no-untyped-def]
+        return {"wbs/made/tiers.md": render.GeneratedPage("# Tiers\n\n<!-- codex:table wbs.tiers -->\n", "wbs/tiers")}
+
+    render.PAGE_MAKERS.append(maker)
+    try:
+        codex = Codex(ROOT, edit_base="https://example.invalid/edit/")
+    finally:
+        render.PAGE_MAKERS.remove(maker)
+    assert "wbs/made/tiers.md" in codex.generated_pages
+    assert codex.edit_url_for("wbs/made/tiers.md") == "https://example.invalid/edit/rules_data/wbs/tiers.yaml"
+    assert codex.edit_url_for("wbs/tiers.md") == "https://example.invalid/edit/docs/wbs/tiers.md"

@@ -101,6 +101,28 @@ def table(name: str) -> Callable[[Table], Table]:
     return register
 
 
+@dataclass(frozen=True, slots=True)
+class GeneratedPage:
+    """A page made from rules data: its Markdown, and the rules file a reader would edit."""
+
+    markdown: str
+    source_key: str
+
+
+PageMaker = Callable[[RulesData], dict[str, GeneratedPage]]
+PAGE_MAKERS: list[PageMaker] = []
+
+
+def pages(func: PageMaker) -> PageMaker:
+    """Register a function that makes pages (`src_uri` → GeneratedPage) from the rules data.
+
+    Generated pages are kept out of the navigation (an index page links to them), so a
+    bestiary of thousands of entries does not make every page carry thousands of links.
+    """
+    PAGE_MAKERS.append(func)
+    return func
+
+
 def make_env() -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, and any undefined name is an error."""
     return jinja2.Environment(

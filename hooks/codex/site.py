@@ -18,7 +18,7 @@ from .checks import CHECKS
 from .load import RulesData, load_rules_data
 from .problems import Problem
 from .pyodide_files import pyodide_runtime
-from .render import PageInfo, Site, expand, make_env, substitute
+from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
 
 GAME_DIRS = ("wbs", "xia", "rain")
 WORKER = "assets/javascripts/codex-worker.mjs"
@@ -46,6 +46,9 @@ class Codex:
         bundle = calculators_zip(project_root / "calculators", self.data.export())
         self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
         self._bundle = bundle
+        self.generated_pages: dict[str, GeneratedPage] = {}
+        for make in PAGE_MAKERS:
+            self.generated_pages.update(make(self.data))
 
     @property
     def pyodide_dir(self) -> str:
@@ -88,5 +91,10 @@ class Codex:
         return "\n".join(lines) + "\n" if lines else ""
 
     def edit_url_for(self, src_uri: str) -> str:
-        """The edit link for a hand-written page."""
-        return f"{self.site.edit_base}docs/{src_uri}" if self.site.edit_base else ""
+        """The edit link of a page: its Markdown, or for a generated page the YAML it comes from."""
+        if not self.site.edit_base:
+            return ""
+        generated = self.generated_pages.get(src_uri)
+        if generated:
+            return self.site.edit_url(generated.source_key)
+        return f"{self.site.edit_base}docs/{src_uri}"
