@@ -110,3 +110,11 @@ def test_cycle_diagram_follows_the_theme(data):
     html = TABLES["rain.cycles-diagram"](Site(data, make_env()))
     assert "<svg" in html and "currentColor" in html
     assert html.count("<line") == 10
+
+
+def test_every_rank_order_agrees_with_the_xiangqi_example(data):
+    # Crane's 4 Circles beat Orchid's 2 Bamboo in the book's example.
+    for order_id in tiles.rank_order_ids():
+        ranks = tiles.rank_order(order_id)["ranks"]
+        place = {tile: k for k, rank in enumerate(ranks) for tile in rank}
+        assert place["circles-4"] > place["bamboo-2"], order_id

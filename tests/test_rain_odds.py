@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from fractions import Fraction
 
@@ -120,7 +121,7 @@ def test_every_chance_is_a_probability_and_they_sum_to_one(values):
         result = calculators.run("rain.contest", values)
     except calculators.InputError:
         return  # too much Qi, or Yin past the top: covered by the error tests
-    exact = result["exact"]
+    exact = contest.exact_odds(values).as_dict()
     assert sum(exact.values()) == 1
     assert all(isinstance(p, Fraction) and 0 <= p <= 1 for p in exact.values())
     for name in (*contest.OUTCOMES, "same_rank", "win_in_the_end"):
@@ -136,8 +137,8 @@ def test_swapping_the_sides_swaps_the_chances(values):
                  ("my_yang", "their_yang"), ("my_yin", "their_yin")]:
         swapped[a], swapped[b] = values[b], values[a]
     try:
-        one = calculators.run("rain.contest", values)["exact"]
-        other = calculators.run("rain.contest", swapped)["exact"]
+        one = contest.exact_odds(values).as_dict()
+        other = contest.exact_odds(swapped).as_dict()
     except calculators.InputError:
         return
     assert one["my_win"] == other["their_win"]
@@ -167,3 +168,9 @@ def test_a_contest_is_fast(order, wall):
     start = time.perf_counter()
     calculators.run("rain.contest", worst)
     assert time.perf_counter() - start < 0.05
+
+
+def test_results_are_plain_json():
+    result = calculators.run("rain.contest", {})
+    assert json.loads(json.dumps(result)) == result
+    assert abs(sum(result[name] for name in contest.OUTCOMES) - 1) < 1e-12
