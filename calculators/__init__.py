@@ -11,8 +11,10 @@ Pyodide (in the reader's browser).
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from .errors import InputError, Problem
@@ -42,8 +44,32 @@ def _calculators() -> dict[str, Calculator]:
     return _registry
 
 
+def modules() -> dict[str, str]:
+    """Which module defines each calculator (`wbs.derived` → `calculators.wbs.derived`)."""
+    return {calc_id: calc.compute.__module__ for calc_id, calc in _calculators().items()}
+
+
+def _indexed(calc_id: str) -> Calculator | None:
+    # The browser bundle carries modules() as index.json, so one calculator loads without the rest.
+    try:
+        index = json.loads(resources.files(__name__).joinpath("index.json").read_text(encoding="utf-8"))
+    except (FileNotFoundError, OSError):
+        return None
+    module = index.get(calc_id)
+    if module is None:
+        return None
+    for calc in getattr(importlib.import_module(module), "CALCULATORS", ()):
+        if calc.id == calc_id:
+            return calc
+    return None
+
+
 def calculator(calc_id: str) -> Calculator:
     """The calculator called `calc_id` (`<game>.<name>`)."""
+    if _registry is None:
+        found = _indexed(calc_id)
+        if found is not None:
+            return found
     try:
         return _calculators()[calc_id]
     except KeyError:

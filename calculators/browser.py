@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import traceback
 
-from . import InputError, show
+from . import InputError, calculator, show
+
+
+def warm(calc_ids_json: str) -> None:
+    """Load the rules and the calculators a page shows, before the reader's first change."""
+    for calc_id in json.loads(calc_ids_json):
+        with contextlib.suppress(InputError):
+            calculator(calc_id).outputs()
 
 
 def answer(calc_id: str, inputs_json: str) -> str:

@@ -96,3 +96,21 @@ def test_package_uses_the_standard_library_only() -> None:
                 if top == "codex" and path.name == "rules.py":
                     continue  # the checkout-only fallback, never reached in Pyodide
                 assert top in allowed, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_bundle_index_loads_one_calculator_without_the_rest(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import zipfile
+
+    from codex.bundle import calculators_zip
+
+    rules = calculators.rules.rules()
+    with zipfile.ZipFile(__import__("io").BytesIO(calculators_zip(ROOT / "calculators", dict(rules),
+                                                                   calculators.modules()))) as z:
+        z.extractall(tmp_path)
+    probe = ("import sys, calculators; calculators.calculator('wbs.energy'); "
+             "print(sorted(m for m in sys.modules if m.startswith('calculators.')))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
+    loaded = out.stdout
+    assert "calculators.wbs.energy" in loaded and "calculators.rain" not in loaded and "calculators.xia" not in loaded

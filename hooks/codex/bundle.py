@@ -12,8 +12,8 @@ from typing import Any
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # same bytes for the same sources: stable hash, cacheable
 
 
-def calculators_zip(package_dir: Path, rules: dict[str, Any]) -> bytes:
-    """A zip with calculators/*.py and calculators/rules.json, ready for Pyodide's unpackArchive."""
+def calculators_zip(package_dir: Path, rules: dict[str, Any], index: dict[str, str]) -> bytes:
+    """calculators/*.py, rules.json and index.json (calc id → module), for Pyodide's unpackArchive."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(package_dir.rglob("*.py")):
@@ -21,6 +21,8 @@ def calculators_zip(package_dir: Path, rules: dict[str, Any]) -> bytes:
             archive.writestr(zipfile.ZipInfo(name, _FIXED_TIME), path.read_bytes(), zipfile.ZIP_DEFLATED)
         payload = json.dumps(rules, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         archive.writestr(zipfile.ZipInfo("calculators/rules.json", _FIXED_TIME), payload, zipfile.ZIP_DEFLATED)
+        listing = json.dumps(index, sort_keys=True)
+        archive.writestr(zipfile.ZipInfo("calculators/index.json", _FIXED_TIME), listing, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 

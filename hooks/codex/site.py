@@ -43,7 +43,7 @@ class Codex:
         calculators.load_rules(self.data.export())
         self.site = Site(self.data, make_env(), edit_base=edit_base)
         self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
-        bundle = calculators_zip(project_root / "calculators", self.data.export())
+        bundle = calculators_zip(project_root / "calculators", self.data.export(), calculators.modules())
         self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
         self._bundle = bundle
         self.generated_pages: dict[str, GeneratedPage] = {}

@@ -5,7 +5,7 @@
 let bridge = null;
 let ready = null;
 
-async function init({ pyodide, bundle }) {
+async function init({ pyodide, bundle, calcs }) {
   const t0 = performance.now();
   const [{ loadPyodide }, zip] = await Promise.all([
     import(pyodide + "pyodide.mjs"),
@@ -18,7 +18,9 @@ async function init({ pyodide, bundle }) {
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
   py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
-  bridge = py.pyimport("calculators.browser").answer;
+  const browser = py.pyimport("calculators.browser");
+  bridge = browser.answer;
+  browser.warm(JSON.stringify(calcs || []));
   const t2 = performance.now();
   return { pyodide: t1 - t0, calculators: t2 - t1 };
 }

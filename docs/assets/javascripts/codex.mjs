@@ -42,6 +42,7 @@ function startWorker(form) {
     type: "init",
     pyodide: absolute(form.dataset.pyodide),
     bundle: absolute(form.dataset.bundle),
+    calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc),
   });
   return state.ready;
 }
