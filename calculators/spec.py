@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import rules
 from .errors import InputError, Problems
 
 InputKind = Literal["int", "choice", "bool"]
@@ -97,10 +98,28 @@ class Calculator:
             "id": self.id,
             "title": self.title,
             "summary": self.summary,
-            "inputs": [i.as_dict() for i in self.inputs()],
+            "inputs": [self._with_note(i.as_dict()) for i in self.inputs()],
             "outputs": [o.as_dict() for o in self.outputs()],
             "source_notes": list(self.source_notes),
         }
+
+    def _with_note(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """Mark a choice input that picks a reading of one of this calculator's source notes.
+
+        Such an input follows the reader's house rules: the reading chosen once, site-wide.
+        """
+        if entry["type"] != "choice":
+            return entry
+        values = {c["value"] for c in entry["choices"]}
+        for note_id in self.source_notes:
+            game, _, name = note_id.partition(".")
+            try:
+                options = {o["id"] for o in rules.note(game, name)["options"]}
+            except LookupError:
+                continue
+            if options == values:
+                return {**entry, "note": note_id}
+        return entry
 
     def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
         """Check `raw` against the inputs, then compute."""

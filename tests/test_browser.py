@@ -152,3 +152,24 @@ def test_pages_without_widgets_load_no_pyodide(site: tuple[str, list[str]], tab:
         page.wait_for_timeout(400)
     page.wait_for_timeout(2500)  # longer than the idle prewarm on widget pages
     assert not [url for url, _ in seen["responses"] if "pyodide" in url or "/calculators-" in url]
+
+
+def test_house_rule_reading_is_chosen_once_and_followed(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/attributes/")
+    note = page.locator('select[data-reading-for="wbs.derived-limit"]').first
+    assert note.is_visible()
+    note.select_option("lower")
+    settled(page, "wbs.derived")
+    assert page.input_value('form[data-calc="wbs.derived"] select[name="derived_limit"]') == "lower"
+    page.goto(base + "wbs/energy/")  # a new page load: the choice is remembered on this device
+    page.goto(base + "wbs/attributes/")
+    settled(page, "wbs.derived")
+    assert page.input_value('form[data-calc="wbs.derived"] select[name="derived_limit"]') == "lower"
+    expected = calculators.show("wbs.derived", {"derived_limit": "lower"})
+    assert outputs(page, "wbs.derived") == expected
+    # A shared link's own value wins over the house rule.
+    page.goto(base + "wbs/attributes/?wbs.derived.derived_limit=average")
+    page.wait_for_timeout(300)
+    assert page.input_value('form[data-calc="wbs.derived"] select[name="derived_limit"]') == "average"

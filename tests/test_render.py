@@ -158,3 +158,11 @@ def test_generated_pages_are_built_and_edit_their_yaml(tmp_path: Path) -> None:
     assert "wbs/made/tiers.md" in codex.generated_pages
     assert codex.edit_url_for("wbs/made/tiers.md") == "https://example.invalid/edit/rules_data/wbs/tiers.yaml"
     assert codex.edit_url_for("wbs/tiers.md") == "https://example.invalid/edit/docs/wbs/tiers.md"
+
+
+def test_reading_inputs_are_linked_to_their_source_note(codex: Codex) -> None:
+    entry = calculators.calculator("wbs.derived").describe()
+    reading = next(i for i in entry["inputs"] if i["name"] == "derived_limit")
+    assert reading["note"] == "wbs.derived-limit"
+    out = render(codex, "<!-- codex:calc wbs.derived -->\n\n<!-- codex:note wbs.derived-limit -->\n")
+    assert 'data-note="wbs.derived-limit"' in out and 'data-reading-for="wbs.derived-limit"' in out

@@ -186,6 +186,63 @@ async function answerFor(form) {
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
+// House rules: the reading of a source note chosen once (beside the note), kept on this device,
+// and followed by every calculator input that picks that note's reading. A link's own values win.
+const READINGS = "codex.readings";
+
+function storedReadings() {
+  try {
+    return JSON.parse(localStorage.getItem(READINGS) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function applyReadings(form, fromUrl) {
+  const readings = storedReadings();
+  const prefix = form.dataset.calc + ".";
+  const params = new URLSearchParams(location.search);
+  let changed = false;
+  for (const el of controls(form)) {
+    const note = el.dataset.note;
+    if (!note || !(note in readings) || params.has(prefix + el.name)) continue;
+    const wanted = readings[note];
+    if (el.value !== wanted && [...el.options].some((o) => o.value === wanted)) {
+      el.value = wanted;
+      changed = true;
+    }
+  }
+  return changed || fromUrl;
+}
+
+function bindReadings() {
+  for (const select of document.querySelectorAll("select[data-reading-for]")) {
+    const holder = select.closest(".codex-reading");
+    if (holder) holder.hidden = false;
+    if (select.__codexBound) continue;
+    select.__codexBound = true;
+    const note = select.dataset.readingFor;
+    const stored = storedReadings()[note];
+    if (stored && [...select.options].some((o) => o.value === stored)) select.value = stored;
+    select.addEventListener("change", () => {
+      const readings = storedReadings();
+      const book = [...select.options].find((o) => o.defaultSelected);
+      if (book && select.value === book.value) delete readings[note];
+      else readings[note] = select.value;
+      try {
+        localStorage.setItem(READINGS, JSON.stringify(readings));
+      } catch { /* private mode: the choice lasts for this page only */ }
+      for (const other of document.querySelectorAll(`select[data-reading-for="${CSS.escape(note)}"]`)) other.value = select.value;
+      for (const form of document.querySelectorAll("form.calc[data-calc]")) {
+        if (controls(form).some((el) => el.dataset.note === note && el.value !== select.value)) {
+          for (const el of controls(form)) if (el.dataset.note === note) el.value = select.value;
+          recompute(form);
+        }
+      }
+    });
+  }
+}
+
 function bind(form) {
   if (form.__codexBound) return;
   form.__codexBound = true;
@@ -193,10 +250,11 @@ function bind(form) {
   const onChange = () => recompute(form);
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
-  if (restoreFromUrl(form)) recompute(form);
+  if (applyReadings(form, restoreFromUrl(form))) recompute(form);
 }
 
 function bindAll() {
+  bindReadings();
   const forms = document.querySelectorAll("form.calc[data-calc]");
   forms.forEach(bind);
   if (forms.length && !state.worker) {

@@ -30,7 +30,7 @@ def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
     """One source note as an admonition."""
     chosen = next(o for o in note["options"] if o["id"] == note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
-    return site.render("note.html.j2", note=note, chosen=chosen, others=others,
+    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game,
                        anchor=f"note-{game}-{note['id']}", source=site.source(key))
 
 
