@@ -15,6 +15,7 @@ import calculators
 from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
 from .checks import CHECKS
+from .fonts import font_files
 from .load import RulesData, load_rules_data
 from .problems import Problem
 from .pyodide_files import pyodide_runtime
@@ -43,6 +44,7 @@ class Codex:
         calculators.load_rules(self.data.export())
         self.site = Site(self.data, make_env(), edit_base=edit_base)
         self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
+        self._fonts = font_files(project_root)
         bundle = calculators_zip(project_root / "calculators", self.data.export(), calculators.modules())
         self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
         self._bundle = bundle
@@ -57,7 +59,7 @@ class Codex:
 
     def static_files(self) -> dict[str, Path]:
         """Files copied as they are into the site, by destination path."""
-        return {self.pyodide_dir + name: path for name, path in self._pyodide_files.items()}
+        return {**{self.pyodide_dir + name: path for name, path in self._pyodide_files.items()}, **self._fonts}
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build, by destination path."""
