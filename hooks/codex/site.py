@@ -45,12 +45,17 @@ class Codex:
         self.site = Site(self.data, make_env(), edit_base=edit_base)
         self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
         self._fonts = font_files(project_root)
-        bundle = calculators_zip(project_root / "calculators", self.data.export(), calculators.modules())
+        bundle = calculators_zip(project_root / "calculators", self.browser_rules(), calculators.modules())
         self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
         self._bundle = bundle
         self.generated_pages: dict[str, GeneratedPage] = {}
         for make in PAGE_MAKERS:
             self.generated_pages.update(make(self.data))
+
+    def browser_rules(self) -> dict[str, object]:
+        """The rules the browser's calculators get: all but bestiary entries, which pages show
+        at build time (a bestiary of thousands would otherwise weigh on every calculator)."""
+        return {key: value for key, value in self.data.export().items() if "/bestiary/" not in f"/{key}"}
 
     @property
     def pyodide_dir(self) -> str:
