@@ -14,6 +14,8 @@ import calculators
 from .blocks.common import find, note_href
 from .render import BlockError, PageInfo, Site, block, split_id
 
+LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view while the reader scrolls
+
 
 def form_context(calc_id: str, preset: Mapping[str, Any] | None = None, suffix: str = "") -> dict[str, Any]:
     """Plain data for the widget template: fieldsets of controls, outputs with baked results."""
@@ -36,6 +38,7 @@ def form_context(calc_id: str, preset: Mapping[str, Any] | None = None, suffix: 
     return {
         "calc": entry,
         "base": base,
+        "long": len(entry["inputs"]) > LONG_FORM,
         "fieldsets": [{"legend": legend, "controls": controls} for legend, controls in groups.items()],
         "outputs": outputs,
     }

@@ -1,0 +1,217 @@
+"""wbs.character: a whole character sheet, every number worked out and every XP accounted for."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import rules
+from ..spec import Calculator, Choice, Input, Output
+from . import energy, xp
+from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact, primary_attributes
+from .readings import reading_input
+from .skills import core_rank, core_skills, sub_skills
+
+RANK_MAX = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One thing bought with XP: what, from and to which value, and its price."""
+
+    what: str
+    kind: str
+    start: int
+    end: int
+    xp: int
+    surcharge: int
+
+
+@dataclass(slots=True)
+class Sheet:
+    """The worked-out character: totals, purchases and anything to flag."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    purchases: list[Purchase] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+def energy_skill_inputs() -> list[Input]:
+    """One input per GenKi and ReiKi skill, named `<pool>_<skill>`."""
+    pools = rules.table("wbs/energy")
+    return [
+        Input(f"{pool['id']}_{skill['id']}", skill["name"], "int", default=0, minimum=0, maximum=RANK_MAX,
+              group=f"{pool['name']} skills", help=skill["summary"])
+        for pool in pools["pools"] for skill in pools["skills"][pool["skills"]]
+    ]
+
+
+def spark_input() -> Input:
+    """Choice of Spark."""
+    sparks = rules.table("wbs/sparks")["sparks"]
+    return Input("spark", "Spark", "choice", default=sparks[0]["id"],
+                 choices=tuple(Choice(s["id"], s["name"]) for s in sparks), group="Play")
+
+
+def _inputs() -> list[Input]:
+    derived = [
+        Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0, maximum=RANK_MAX,
+              group="Derived bonuses")
+        for d in derived_attributes()
+    ]
+    skills = [
+        Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=RANK_MAX, group=f"{s['core_name']} skills")
+        for s in sub_skills()
+    ]
+    start = rules.table("wbs/progression")["starting_xp"]
+    return [
+        xp.tier_input(),
+        spark_input(),
+        Input("budget", "XP budget", "int", default=start, minimum=0, maximum=99999, group="Play"),
+        *attribute_inputs(),
+        *derived,
+        *skills,
+        *energy_skill_inputs(),
+        reading_input("xp_prices", xp.PRICE_NOTE),
+        reading_input("derived_limit", "derived-limit"),
+        reading_input("reiki_reading", "reiki-unawakened"),
+        reading_input("core_rounding", "core-genki-rounding"),
+    ]
+
+
+def _outputs() -> list[Output]:
+    return [
+        Output("xp_total", "XP spent"),
+        Output("xp_left", "XP left of the budget"),
+        Output("flags", "Check these", "list"),
+        Output("health", "Health"),
+        Output("speed", "Speed", "number"),
+        Output("reflex", "Reflex"),
+        Output("stamina", "Stamina"),
+        Output("genki", "GenKi"),
+        Output("core_genki", "Core GenKi"),
+        Output("boosted_ev", "Highest EV"),
+        Output("reiki", "ReiKi"),
+        Output("core_ranks", "Core skill ranks", "list"),
+        Output("xp_attributes", "XP on primary attributes"),
+        Output("xp_derived", "XP on derived bonuses"),
+        Output("xp_skills", "XP on skills"),
+        Output("xp_energy_skills", "XP on energy skills"),
+        Output("purchases", "Every purchase", "table"),
+    ]
+
+
+def _buy(sheet: Sheet, what: str, kind: str, start: int, end: int, tier_id: str, prices: str) -> None:
+    if end <= start:
+        return
+    priced_as = "sub_skill" if kind == "energy" else kind  # energy skills are bought like skill ranks
+    usual, extra, _steps = xp.purchase(priced_as, start, end, tier_id, prices)
+    sheet.purchases.append(Purchase(what, kind, start, end, usual + extra, extra))
+    limit = xp.tier_limit(priced_as, tier_id)
+    if limit is not None and end > limit:
+        sheet.flags.append(f"{what} {end} is above the tier's limit of {limit} "
+                           f"(GM's leave needed; +{extra} XP surcharge)")
+
+
+def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks: Mapping[str, int]) -> Sheet:
+    """Work out a character from attributes, derived bonuses, sub skill and energy skill ranks."""
+    sheet = Sheet()
+    tier_id, prices = values["tier"], values["xp_prices"]
+    start_primary = rules.table("wbs/attributes")["primary"]["start"]
+    above_attributes = 0
+    for attr in primary_attributes():
+        _buy(sheet, attr["name"], "primary", start_primary, values[attr["id"]], tier_id, prices)
+        limit = xp.tier_limit("primary", tier_id)
+        above_attributes += int(limit is not None and values[attr["id"]] > limit)
+    for spec in derived_attributes():
+        bonus = values[f"{spec['id']}_bonus"]
+        limit = derived_limit(spec, values, values["derived_limit"])
+        if bonus > limit:
+            sheet.flags.append(f"{spec['name']} bonus {bonus} is above the {limit} these attributes allow")
+        _buy(sheet, f"{spec['name']} bonus", "derived", 0, bonus, tier_id, prices)
+        sheet.values[spec["id"]] = exact(derived_base(spec, values) + bonus)
+    above_cores: set[str] = set()
+    ranks = []
+    for core in core_skills():
+        subs = [sub_ranks.get(s["id"], 0) for s in core["sub_skills"]]
+        for sub, rank in zip(core["sub_skills"], subs, strict=True):
+            before = len(sheet.flags)
+            _buy(sheet, sub["name"], "sub_skill", 0, rank, tier_id, prices)
+            if len(sheet.flags) > before:
+                above_cores.add(core["name"])
+        if core_rank(subs):
+            ranks.append(f"{core['name']} {core_rank(subs)}")
+    pools = rules.table("wbs/energy")
+    energy_values = {a["id"]: values[a["id"]] for a in primary_attributes()}
+    for pool in pools["pools"]:
+        for skill in pools["skills"][pool["skills"]]:
+            rank = energy_ranks.get(f"{pool['id']}_{skill['id']}", 0)
+            _buy(sheet, f"{skill['name']} ({pool['name']})", "energy", 0, rank, tier_id, prices)
+            energy_values[skill["id"]] = rank
+    if above_attributes > 1:
+        sheet.flags.append(f"{above_attributes} attributes are above the tier: the GM's option allows one")
+    if len(above_cores) > 2:
+        sheet.flags.append(f"{len(above_cores)} core skills have ranks above the tier: the GM's option allows two")
+    pool = energy.compute({**energy_values, "spark": values["spark"], "spent_genki": 0,
+                           "reiki_reading": values["reiki_reading"], "core_rounding": values["core_rounding"]})
+    sheet.values.update({k: pool[k] for k in ("genki", "reiki", "core_genki", "boosted_ev")})
+    sheet.values["core_ranks"] = ranks
+    return sheet
+
+
+def purchases_table(purchases: Sequence[Purchase], caption: str) -> str:
+    """The purchases as an escaped HTML table."""
+    if not purchases:
+        return f'<p class="calc-chart__empty">{html.escape(caption)}: nothing bought yet.</p>'
+    rows = []
+    for p in purchases:
+        extra = f" (incl. +{p.surcharge} above tier)" if p.surcharge else ""
+        rows.append(f'<tr><th scope="row">{html.escape(p.what)}</th><td>{p.start}→{p.end}</td>'
+                    f"<td>{p.xp}{html.escape(extra)}</td></tr>")
+    total = sum(p.xp for p in purchases)
+    return (f'<table class="calc-chart wbs-purchases"><caption>{html.escape(caption)}</caption>'
+            f'<thead><tr><th scope="col">Bought</th><th scope="col">Value</th><th scope="col">XP</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody>'
+            f'<tfoot><tr><th scope="row">Total</th><td></td><td>{total}</td></tr></tfoot></table>')
+
+
+def xp_by_kind(purchases: Sequence[Purchase], kind: str) -> int:
+    """XP spent on one kind of purchase."""
+    return sum(p.xp for p in purchases if p.kind == kind)
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole sheet."""
+    subs = {s["id"]: values[s["id"]] for s in sub_skills()}
+    energy_ranks = {i.name: values[i.name] for i in energy_skill_inputs()}
+    sheet = build(values, subs, energy_ranks)
+    total = sum(p.xp for p in sheet.purchases)
+    if total > values["budget"]:
+        sheet.flags.append(f"{total - values['budget']} XP over the budget of {values['budget']}")
+    return {
+        **sheet.values,
+        "xp_total": total,
+        "xp_left": values["budget"] - total,
+        "flags": sheet.flags,
+        "xp_attributes": xp_by_kind(sheet.purchases, "primary"),
+        "xp_derived": xp_by_kind(sheet.purchases, "derived"),
+        "xp_skills": xp_by_kind(sheet.purchases, "sub_skill"),
+        "xp_energy_skills": xp_by_kind(sheet.purchases, "energy"),
+        "purchases": purchases_table(sheet.purchases, "XP for each purchase"),
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.character",
+        title="Character builder",
+        summary="Attributes, derived bonuses, every skill, energy skills, Spark and tier: "
+                "every number worked out, each purchase priced, and the total against your XP budget.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=(f"wbs.{xp.PRICE_NOTE}", "wbs.derived-limit", "wbs.reiki-unawakened", "wbs.core-genki-rounding"),
+    ),
+)

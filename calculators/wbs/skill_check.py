@@ -1,0 +1,162 @@
+"""wbs.skill_check: exact odds of a skill check with Wild Action, Kiai, EV and All In."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .. import rules
+from ..charts import distribution
+from ..errors import Problems
+from ..present import percent
+from ..spec import Calculator, Choice, Input, Output
+from . import check_dice as dice
+from .readings import reading_input
+
+WILD_NOTE = "wild-action-steps"
+ALL_IN_NOTE = "all-in-timing"
+CRIT_NOTE = "critical-extra-die"
+WILD_MAX = 10
+KIAI_MAX = 11
+ALL_IN_MAX = 12
+
+
+def all_in_rule() -> Mapping[str, Any]:
+    """All In from stamina.yaml."""
+    return next(s for s in rules.table("wbs/stamina")["spending"] if s["id"] == "all-in")
+
+
+def dice_inputs(group: str = "Options") -> list[Input]:
+    """Wild Action, Kiai and EV: the options any check may add."""
+    return [
+        Input("wild_actions", "Wild Action dice", "int", default=0, minimum=0, maximum=WILD_MAX, group=group,
+              help="Extra d6 bought with modifier: 4 for one, 7 for two"),
+        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=KIAI_MAX, group=group,
+              help="1 for a Kiai; each rank of the Kiai skill allows one more; 1 Energy each"),
+        Input("ev", "Enhancement Value", "int", default=0, minimum=0, maximum=99, group=group,
+              help="Only on checks with a physical attribute; costs as much Energy"),
+    ]
+
+
+def _inputs() -> list[Input]:
+    return [
+        Input("modifier", "Skill modifier", "int", default=10, minimum=-99, maximum=999, group="Check",
+              help="Two sub skills + their core ranks + an attribute"),
+        Input("tn", "Target Number", "int", default=15, minimum=0, maximum=999, group="Check"),
+        *dice_inputs(),
+        Input("challenge_tier", "Tier of the challenge (for the TN ladder)", "choice", default=_tn_tiers()[0].value,
+              choices=_tn_tiers(), group="Check"),
+        Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=ALL_IN_MAX, group="Options",
+              help="Each point makes up to two dice count as 6"),
+        reading_input("wild_steps", WILD_NOTE),
+        reading_input("all_in_timing", ALL_IN_NOTE),
+        reading_input("criticals", CRIT_NOTE),
+    ]
+
+
+def _outputs() -> list[Output]:
+    return [
+        Output("success_chance", "Chance to meet the TN", "percent"),
+        Output("passive_success", "Passive success (skip the roll)", "text"),
+        Output("expected_total", "Average total", "number"),
+        Output("dice", "Roll", "text"),
+        Output("lowest_total", "Lowest total"),
+        Output("highest_total", "Highest total"),
+        Output("energy_cost", "Energy spent"),
+        Output("stamina_cost", "Stamina spent"),
+        Output("critical_chance", "Chance of at least one critical", "percent"),
+        Output("chart", "Totals", "chart"),
+        Output("tn_ladder", "Chance against each TN of the challenge's tier", "table"),
+    ]
+
+
+def _tn_tiers() -> tuple[Choice, ...]:
+    names = {t["id"]: t for t in rules.table("wbs/tiers")["tiers"]}
+    out = []
+    for tier_id in rules.table("wbs/target_numbers")["tiers"]:
+        tier = names[tier_id]
+        out.append(Choice(tier_id, f"{tier['name']} ({tier['also_called']})" if tier.get("also_called")
+                          else tier["name"]))
+    return tuple(out)
+
+
+def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> str:
+    """Chance to reach each difficulty's TN at one tier: what a success threshold needs."""
+    rows = []
+    for difficulty in rules.table("wbs/target_numbers")["difficulties"]:
+        tn = difficulty["tn"][tier_id]
+        chance = sum((p for t, p in totals.items() if t >= tn), Fraction(0))
+        rows.append(f'<tr><th scope="row">{html.escape(difficulty["name"])}</th><td>{tn}</td>'
+                    f"<td>{html.escape(percent(chance))}</td></tr>")
+    return ('<table class="calc-chart wbs-tn-ladder"><caption>Reaching each Target Number</caption>'
+            '<thead><tr><th scope="col">Difficulty</th><th scope="col">TN</th><th scope="col">Chance</th></tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table>')
+
+
+def check_problems(values: Mapping[str, Any], problems: Problems) -> int:
+    """Record a Wild Action the modifier cannot pay for; return the modifier once EV is added."""
+    boosted = values["modifier"] + values["ev"]
+    wild = values["wild_actions"]
+    if wild and not dice.wild_allowed(boosted, wild, values["wild_steps"]):
+        most = dice.wild_most(boosted, values["wild_steps"], WILD_MAX)
+        problems.add("wild_actions", f"Wild Action dice can be at most {most} with a modifier of {boosted}: "
+                                     f"some modifier must be left before each trade (got {wild})")
+    return boosted
+
+
+def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[dict[int, Fraction], int, int]:
+    """(distribution of totals, dice rolled, modifier after Wild Action) for a checked set of inputs."""
+    base = rules.table("wbs/checks")["check"]["base_dice"]
+    count = base + values["wild_actions"] + values["kiai"] * rules.table("wbs/checks")["kiai"]["dice"]
+    left = boosted - sum(dice.wild_cost(values["wild_actions"], values["wild_steps"]))
+    maximised = all_in * all_in_rule()["dice"]
+    after = values.get("all_in_timing", "before-roll") == "after-roll"
+    extra = values.get("criticals", "perk-only") == "extra-die"
+    totals = dice.shift(dice.check_total(count, maximised, after, extra), left)
+    rolled = count if after else count - min(maximised, count)
+    return dict(sorted(totals.items())), rolled, left
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Chance of success, the spread of totals, and what the check costs."""
+    problems = Problems()
+    boosted = check_problems(values, problems)
+    problems.raise_if_any()
+    totals, rolled, left = roll(values, boosted, values["all_in"])
+    count = rules.table("wbs/checks")["check"]["base_dice"] + values["wild_actions"] + values["kiai"]
+    tn = values["tn"]
+    success = sum((p for t, p in totals.items() if t >= tn), Fraction(0))
+    mean = sum((t * p for t, p in totals.items()), Fraction(0))
+    energy = (values["kiai"] * rules.table("wbs/checks")["kiai"]["energy_per_die"]
+              + values["ev"] * rules.table("wbs/checks")["enhancement_value"]["energy_per_point"])
+    sign = "+" if left >= 0 else "−"
+    return {
+        "success_chance": float(success),
+        "passive_success": "yes" if boosted >= tn else "no",
+        "expected_total": float(mean),
+        "dice": f"{count}D6 {sign} {abs(left)}",
+        "lowest_total": min(totals),
+        "highest_total": max(totals),
+        "energy_cost": energy,
+        "stamina_cost": values["all_in"] * all_in_rule()["stamina"],
+        "critical_chance": float(dice.critical_chance(rolled)),
+        "chart": distribution(totals, caption=f"Chance of each total (highlighted: {tn} or more)",
+                              outcome="Total", highlight={t for t in totals if t >= tn}),
+        "tn_ladder": tn_ladder(totals, values["challenge_tier"]),
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.skill_check",
+        title="Skill check odds",
+        summary="The exact chance that 1d6 plus your modifier meets a TN, with Wild Action, Kiai, EV and All In; "
+                "a 1 fumbles and adds nothing.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=(f"wbs.{WILD_NOTE}", f"wbs.{ALL_IN_NOTE}", f"wbs.{CRIT_NOTE}"),
+    ),
+)

@@ -1,0 +1,88 @@
+"""wbs.stamina: Energy Recover, exhaustion in a fight, and the rest it takes to get Stamina back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .. import rules
+from ..errors import Problems
+from ..spec import Calculator, Input, Output
+from .readings import reading_input
+
+
+def _stamina() -> Mapping[str, Any]:
+    return rules.table("wbs/stamina")
+
+
+def _entry(group: str, entry_id: str) -> Mapping[str, Any]:
+    return next(e for e in _stamina()[group] if e["id"] == entry_id)
+
+
+def energy_recover(genki: int, rounding: str) -> int:
+    """GenKi back from one Energy Recover: a share of the total, never below the minimum."""
+    rule = _entry("spending", "energy-recover")
+    share = Fraction(genki * rule["genki_percent"], 100)
+    whole = -(-share.numerator // share.denominator) if rounding == "up" else share.numerator // share.denominator
+    return max(rule["genki_minimum"], whole)
+
+
+def _inputs() -> list[Input]:
+    return [
+        Input("stamina", "Stamina (full)", "int", default=6, minimum=1, maximum=999, group="Character"),
+        Input("genki", "Total GenKi", "int", default=15, minimum=0, maximum=99999, group="Character"),
+        Input("stamina_spent", "Stamina spent or lost so far (besides exhaustion)", "int", default=0, minimum=0,
+              maximum=999, group="So far"),
+        Input("rounds", "Rounds of combat fought", "int", default=0, minimum=0, maximum=9999, group="So far"),
+        reading_input("recover_rounding", _entry("spending", "energy-recover")["rounding_note"]),
+    ]
+
+
+def _outputs() -> list[Output]:
+    return [
+        Output("energy_recover", "GenKi back from one Energy Recover"),
+        Output("exhaustion_lost", "Stamina lost to exhaustion"),
+        Output("stamina_left", "Stamina left"),
+        Output("rounds_until_unconscious", "More rounds before exhaustion alone knocks you out"),
+        Output("rest_minutes", "Minutes of rest to be full again"),
+    ]
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Stamina after a fight so far, and what it takes to get it back."""
+    exhaustion = _entry("losing", "exhaustion")
+    every, per = exhaustion["every_rounds"], exhaustion["stamina"]
+    lost = values["rounds"] // every * per
+    left = values["stamina"] - values["stamina_spent"] - lost
+    floor = _stamina()["unconscious_at"]
+    if left < floor:
+        problems = Problems()
+        problems.add("stamina_spent", f"Stamina spent or lost can be at most {values['stamina'] - lost - floor} "
+                                      f"after {values['rounds']} rounds (got {values['stamina_spent']})")
+        problems.raise_if_any()
+    losses_to_go = -(-(left - floor) // per)
+    next_rounds = (values["rounds"] // every + losses_to_go) * every - values["rounds"]
+    rest = _stamina()["recovering"]
+    missing = values["stamina"] - left
+    return {
+        "energy_recover": energy_recover(values["genki"], values["recover_rounding"]),
+        "exhaustion_lost": lost,
+        "stamina_left": left,
+        "rounds_until_unconscious": next_rounds,
+        "rest_minutes": -(-missing // rest["stamina"]) * rest["rest_minutes"],
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.stamina",
+        title="Stamina",
+        summary="GenKi an Energy Recover gives back, Stamina lost to exhaustion, how many more rounds you "
+                "can fight, and the rest needed to recover.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=("wbs.energy-recover-rounding", "wbs.fatigue-amount"),
+    ),
+)
