@@ -247,3 +247,15 @@ def test_every_example_is_shown_on_a_page_beside_its_calculator() -> None:
         pages = [p for p in (ROOT / "docs" / "xia").glob("*.md") if marker in p.read_text(encoding="utf-8")]
         assert len(pages) == 1, example["id"]
         assert f"<!-- codex:calc {example['calculator']} -->" in pages[0].read_text(encoding="utf-8")
+
+
+def test_initiative_order_steps_through_rounds() -> None:
+    base = {"c1_side": "pc", "c2_side": "npc", "c1_physical": 3, "c1_thunder": 4, "c2_physical": 5}
+    start = calculators.run("xia.initiative_order", base)
+    assert start["round"] == 1 and start["acting_now"].startswith("Turn 1: Combatant 1 (PC)")
+    assert start["next_up"].startswith("Turn 2: Combatant 2 (NPC)")
+    second = calculators.run("xia.initiative_order", {**base, "turns_taken": 1})
+    assert second["acting_now"].startswith("Turn 2") and second["next_up"].startswith("Next round, turn 1")
+    third = calculators.run("xia.initiative_order", {**base, "turns_taken": 2})
+    assert third["round"] == 2 and third["acting_now"].startswith("Turn 1")
+    assert 'aria-current="step"' in third["order"]

@@ -66,12 +66,18 @@ def _order_inputs() -> list[Input]:
                                    minimum=0, group=group,
                                    help="0 if this combatant takes no part in this kind of conflict"))
         out.append(trigram_input(f"c{slot}_thunder", f"{thunder} trigram", group=group))
+    out.insert(len(kinds) + 1, Input(
+        "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=9999, group="Round tracker",
+        help="Add 1 after each turn to step through the fight; the page's address keeps your place"))
     return out
 
 
 def _order_outputs() -> list[Output]:
     return [
-        Output("first", "Acts first", "text"),
+        Output("round", "Round", "int"),
+        Output("acting_now", "Acting now", "text"),
+        Output("next_up", "Next", "text"),
+        Output("first", "Acts first each round", "text"),
         Output("turns", "Turns each round", "int"),
         Output("order", "Order of turns (the same every round)", "table"),
     ]
@@ -119,11 +125,15 @@ def _label(turn: Mapping[str, Any]) -> str:
     return f"Combatant {turn['slot']} ({side})"
 
 
-def _table(order: list[dict[str, Any]]) -> str:
+CURRENT = ' class="calc-chart__row--highlight" aria-current="step"'
+
+
+def _table(order: list[dict[str, Any]], now: int = -1) -> str:
     if not order:
         return '<p class="calc-chart__empty">Nobody acts: no combatant takes part in a running conflict.</p>'
     rows = "".join(
-        f"<tr><th scope=\"row\">{n}</th><td>{html.escape(_label(t))}</td><td>{html.escape(t['conflict_name'])}</td>"
+        f"<tr{CURRENT if n - 1 == now else ''}>"
+        f"<th scope=\"row\">{n}</th><td>{html.escape(_label(t))}</td><td>{html.escape(t['conflict_name'])}</td>"
         f"<td>{t['rating']}</td><td>{html.escape(t['tie'] or '–')}</td></tr>"
         for n, t in enumerate(order, start=1)
     )
@@ -143,9 +153,25 @@ def compute_order(values: Mapping[str, Any]) -> dict[str, Any]:
         problems.add("c1_side", "At least one combatant must be in the fight (choose a side for Combatant 1)")
     problems.raise_if_any()
     order = turns(values)
-    first = (f"{_label(order[0])}, {order[0]['conflict_name'].lower()} conflict, rating {order[0]['rating']}"
-             if order else "nobody")
-    return {"first": first, "turns": len(order), "order": _table(order)}
+    first = _describe(order[0]) if order else "nobody"
+    taken = values["turns_taken"]
+    if not order:
+        return {"round": 1, "acting_now": "nobody", "next_up": "nobody", "first": first, "turns": 0,
+                "order": _table(order)}
+    now, later = order[taken % len(order)], order[(taken + 1) % len(order)]
+    when = "Next round, turn 1" if (taken + 1) % len(order) == 0 else f"Turn {(taken + 1) % len(order) + 1}"
+    return {
+        "round": taken // len(order) + 1,
+        "acting_now": f"Turn {taken % len(order) + 1}: {_describe(now)}",
+        "next_up": f"{when}: {_describe(later)}",
+        "first": first,
+        "turns": len(order),
+        "order": _table(order, taken % len(order)),
+    }
+
+
+def _describe(turn: Mapping[str, Any]) -> str:
+    return f"{_label(turn)}, {turn['conflict_name'].lower()} conflict, rating {turn['rating']}"
 
 
 CALCULATORS = (
