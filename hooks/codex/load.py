@@ -241,9 +241,12 @@ def check_family_ids(data: RulesData) -> Iterator[Problem]:
 
 def check_note_references(data: RulesData) -> Iterator[Problem]:
     """Every `…_note` field names a source note of the same game; every note's reading exists."""
+    notes_by_game: dict[str, dict[str, Any]] = {}
     for key, loaded in data.files.items():
         game = key.split("/")[0]
-        notes = _notes_of(data, game)
+        if game not in notes_by_game:
+            notes_by_game[game] = _notes_of(data, game)
+        notes = notes_by_game[game]
         if data.kind_of(key) == "source_notes" and isinstance(loaded.value.get("notes"), list):
             for index, note in enumerate(loaded.value["notes"]):
                 options = [o.get("id") for o in note.get("options", []) if isinstance(o, dict)]

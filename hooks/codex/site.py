@@ -48,6 +48,7 @@ class Codex:
         bundle = calculators_zip(project_root / "calculators", self.browser_rules(), calculators.modules())
         self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
         self._bundle = bundle
+        self._abbreviations: dict[str, str] = {}
         self.generated_pages: dict[str, GeneratedPage] = {}
         for make in PAGE_MAKERS:
             self.generated_pages.update(make(self.data))
@@ -80,7 +81,8 @@ class Codex:
         }
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
         game = src_uri.split("/", 1)[0]
-        if game in GAME_DIRS and "/" in src_uri:
+        # Generated pages (a bestiary entry) show their data as HTML blocks, which tooltips never reach.
+        if game in GAME_DIRS and "/" in src_uri and src_uri not in self.generated_pages:
             out = out.rstrip("\n") + "\n\n" + self.abbreviations(game)
         return PageResult(out, rendered, info.uses_widgets, problems)
 
@@ -91,6 +93,11 @@ class Codex:
 
     def abbreviations(self, game: str) -> str:
         """The game's glossary as Markdown abbreviations: a tooltip on every use of a term."""
+        if game not in self._abbreviations:
+            self._abbreviations[game] = self._glossary_lines(game)
+        return self._abbreviations[game]
+
+    def _glossary_lines(self, game: str) -> str:
         lines = []
         for term in (t for key in self.data.family(game, "glossary") for t in self.data[key]["terms"]):
             tip = term["tooltip"].replace("\n", " ")

@@ -1,0 +1,135 @@
+"""Helpers the combat, ReiKi and monster calculators share: their rules files, readings, dice.
+
+Every number comes from rules_data/wbs/ (combat, weapons, reiki, monsters, special_attacks);
+nothing here is a rule of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .. import rules
+from ..spec import Choice, Input
+
+
+def combat() -> Mapping[str, Any]:
+    """rules_data/wbs/combat.yaml."""
+    return rules.table("wbs/combat")
+
+
+def weapons() -> Mapping[str, Any]:
+    """rules_data/wbs/weapons.yaml (shared with the items rules)."""
+    return rules.table("wbs/weapons")
+
+
+def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
+    """The entry of a data list whose `id` is `wanted`."""
+    for entry in entries:
+        if entry["id"] == wanted:
+            return entry
+    raise LookupError(f"no entry {wanted!r}")
+
+
+_readings: dict[int, dict[str, str]] = {}
+
+
+def default_reading(note_id: str) -> str:
+    """The site's reading of a source note, remembered per rules set (pages ask for it thousands of times)."""
+    current = rules.rules()
+    known = _readings.setdefault(id(current), {})
+    if len(_readings) > 4:  # rules were reloaded: forget old sets
+        _readings.clear()
+        known = _readings.setdefault(id(current), {})
+    if note_id not in known:
+        known[note_id] = rules.note("wbs", note_id)["reading"]
+    return known[note_id]
+
+
+def reading_input(name: str, note_id: str, group: str = "Readings") -> Input:
+    """A choice input offering every reading of a source note, the site's reading first."""
+    note = rules.note("wbs", note_id)
+    return Input(name, note["title"], "choice", default=note["reading"],
+                 choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]), group=group)
+
+
+def reading_number(note_id: str, option_id: str, key: str, usual: int) -> int:
+    """A number as a reading sets it, or `usual` when the reading leaves it alone."""
+    return rules.reading_option("wbs", note_id, option_id).get("set", {}).get(key, usual)
+
+
+def halve(value: int | Fraction, rounding: str, divide_by: int = 2) -> int | Fraction:
+    """`value` divided, rounded as a reading says (`up`, `down`, or `exact`)."""
+    share = Fraction(value) / divide_by
+    if rounding == "exact":
+        return share
+    if rounding == "up":
+        return -(-share.numerator // share.denominator)
+    return share.numerator // share.denominator
+
+
+def plain(value: int | Fraction) -> int | float:
+    """A Fraction as a JSON number: an int when whole."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die of the dice size chart, as rolled in an attack."""
+
+    id: str
+    faces: int
+    modifier: int
+    fumble_faces: int
+    critical_faces: int
+
+    @property
+    def top(self) -> int:
+        """The highest value the die can show."""
+        return self.faces + self.modifier
+
+    def value(self, face: int, fumbles: bool = True) -> int:
+        """What a face adds: nothing when it fumbles, else the face plus the die's modifier."""
+        if fumbles and face <= self.fumble_faces:
+            return 0
+        return max(0, face + self.modifier)
+
+    def critical(self, face: int) -> bool:
+        """Whether a face is critical (the top face, more with a wider critical range)."""
+        return face > self.faces - self.critical_faces
+
+
+def dice_chart() -> list[str]:
+    """Ids of the dice size chart, smallest first."""
+    return [d["id"] for d in weapons()["dice"]]
+
+
+def step(die_id: str, steps: int) -> str:
+    """The die `steps` sizes along the chart, stopping at either end (source note dice-chart-ends)."""
+    chart = dice_chart()
+    return chart[min(len(chart) - 1, max(0, chart.index(die_id) + steps))]
+
+
+def die(die_id: str, extra_critical_range: int = 0) -> Die:
+    """A die of the chart, with its critical range widened by `extra_critical_range`."""
+    entry = by_id(weapons()["dice"], die_id)
+    return Die(entry["id"], entry["faces"], entry["modifier"], entry.get("fumble_faces", 1),
+               entry.get("critical_faces", 1) + extra_critical_range)
+
+
+def weapon_type(type_id: str) -> Mapping[str, Any]:
+    """A weapon type (fist … unassisted) with its group's id and name added."""
+    for group in weapons()["weapon_groups"]:
+        for entry in group["types"]:
+            if entry["id"] == type_id:
+                return {**entry, "group": group["id"], "group_name": group["name"]}
+    raise LookupError(f"no weapon type {type_id!r}")
+
+
+def weapon_choices() -> tuple[Choice, ...]:
+    """Every weapon type as a choice, labelled with its group."""
+    return tuple(Choice(t["id"], f"{g['name']}: {t['name']}")
+                 for g in weapons()["weapon_groups"] for t in g["types"])

@@ -1,0 +1,228 @@
+"""wbs.damage: the dice of an attack, its Reflex cost, the book's average, and the exact odds of damage dealt."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from .. import charts
+from ..errors import Problems
+from ..present import number
+from ..spec import Calculator, Choice, Input, Output
+from .combat_rules import (
+    by_id,
+    combat,
+    die,
+    reading_input,
+    reading_number,
+    step,
+    weapon_choices,
+    weapon_type,
+    weapons,
+)
+from .damage_odds import Hit, critical_chance, dealt, expected
+
+STRENGTH_MAX = 60
+RANKS_MAX = 60
+DR_MAX = 99
+EXTRA_DICE_MAX = 6
+CHART_ROWS = 24
+
+NOTES = ("critical-dice", "soak-per-type", "damage-fumbles", "tie-rounding", "dice-chart-ends",
+         "damage-dice-ranks", "average-damage-dice", "strike-skill-names")
+
+
+def _inputs() -> list[Input]:
+    data = weapons()
+    effects = combat()["critical_effects"]["effects"]
+    return [
+        Input("strike", "Strike", "choice", default="standard",
+              choices=tuple(Choice(s["id"], s["name"]) for s in data["strikes"]), group="Attack"),
+        Input("weapon", "Weapon type", "choice", default="fist", choices=weapon_choices(), group="Attack"),
+        Input("damage_type", "Damage type", "choice", default="none",
+              choices=(Choice("none", "None"), *(Choice(d["id"], d["name"]) for d in data["damage_types"])),
+              group="Attack", help="For a ranged weapon, the ammunition's"),
+        Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=EXTRA_DICE_MAX,
+              group="Attack", help="Bought with weapon encumbrance; needs a damage type"),
+        Input("critical_effect", "Effect of dice from critical faces", "choice", default="by-type",
+              choices=(Choice("by-type", "The damage type's effect (Stagger when there is none)"),
+                       *(Choice(e["id"], e["name"]) for e in effects)), group="Attack"),
+        Input("strength", "Strength (or a ranged weapon's strength modifier)", "int", default=3, minimum=0,
+              maximum=STRENGTH_MAX, group="Attacker"),
+        Input("skill_ranks", "Skill ranks (both sub skills and their core skills)", "int", default=0,
+              minimum=0, maximum=RANKS_MAX, group="Attacker"),
+        Input("attack_critical", "The attack roll was critical", "bool", default=False, group="Attacker"),
+        Input("tie", "The attack roll tied the TN", "bool", default=False, group="Attacker"),
+        Input("target_dr", "Target's Damage Reduction", "int", default=2, minimum=0, maximum=DR_MAX, group="Target"),
+        Input("target_soak", "Target's Soak", "int", default=0, minimum=0, maximum=DR_MAX, group="Target"),
+        reading_input("chain_reading", "critical-dice"),
+        reading_input("soak_reading", "soak-per-type"),
+        reading_input("fumble_reading", "damage-fumbles"),
+        reading_input("tie_reading", "tie-rounding"),
+    ]
+
+
+def _outputs() -> list[Output]:
+    return [
+        Output("damage_die", "Damage die", "text"),
+        Output("dice", "Damage dice", "int"),
+        Output("effect_die", "Critical effect die", "text"),
+        Output("critical_effect", "Critical effect", "text"),
+        Output("effect_dice", "Critical dice the weapon adds", "int"),
+        Output("reflex_cost", "Reflex cost", "int"),
+        Output("resolves", "Resolves", "text"),
+        Output("roll", "Damage roll", "text"),
+        Output("average_damage", "Average damage after DR (the book's rule)", "int"),
+        Output("expected_damage", "Expected damage dealt (exact, criticals included)", "number"),
+        Output("chance_no_damage", "Chance of dealing no damage", "percent"),
+        Output("chance_critical", "Chance of a critical damage die", "percent"),
+        Output("knockback_speed", "Knockback Speed at the average roll", "int"),
+        Output("distribution", "Damage dealt", "chart"),
+    ]
+
+
+def attack_dice(strike_id: str, weapon_id: str, damage_type: str) -> tuple[str, str]:
+    """The damage die and the critical effect die of an attack, as ids of the size chart."""
+    data = weapons()
+    strike = by_id(data["strikes"], strike_id)
+    base = step(strike["die"], weapon_type(weapon_id)["size"])
+    if damage_type == "none":
+        return base, base
+    kind = by_id(data["damage_types"], damage_type)
+    return step(base, kind["damage_size"]), step(base, kind["effect_size"])
+
+
+def reflex_cost(strike_id: str, weapon_id: str) -> int:
+    """Reflex cost of a strike: the base cost, plus the strike's and the weapon's modifiers."""
+    data = weapons()
+    return data["strike_reflex"] + by_id(data["strikes"], strike_id)["reflex"] + weapon_type(weapon_id)["reflex"]
+
+
+def dice_for(skill_ranks: int) -> int:
+    """Damage dice for the ranks of the skills used, core ranks included."""
+    rules = combat()["damage"]
+    return rules["dice"] + skill_ranks // rules["ranks_per_extra_die"]
+
+
+def book_average(dice: int, top: int) -> int:
+    """The book's average of `dice` dice whose highest value is `top`: half the top each, +1 per pair."""
+    return dice * (top + 1) // 2
+
+
+def effect_of(values: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The critical effect the attack's effect dice take."""
+    effects = combat()["critical_effects"]["effects"]
+    if values["critical_effect"] != "by-type":
+        return by_id(effects, values["critical_effect"])
+    if values["damage_type"] == "none":
+        return by_id(effects, "stagger")
+    return by_id(effects, by_id(weapons()["damage_types"], values["damage_type"])["critical"])
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Dice, cost, the book's average and the exact distribution of damage dealt."""
+    problems = Problems()
+    if values["damage_type"] == "none" and values["extra_critical_dice"]:
+        problems.add("extra_critical_dice", "Extra critical dice come with a damage type; pick one first")
+    problems.raise_if_any()
+    weapon = weapon_type(values["weapon"])
+    damage_id, effect_id = attack_dice(values["strike"], values["weapon"], values["damage_type"])
+    widen = weapon.get("critical_range", 0)
+    damage_die, effect_die = die(damage_id, widen), die(effect_id, widen)
+    dice = dice_for(values["skill_ranks"])
+    weapon_dice = 0 if values["damage_type"] == "none" else 1 + values["extra_critical_dice"]
+    effect = effect_of(values)
+    chain_length = reading_number("critical-dice", values["chain_reading"], "explosion_depth",
+                                  combat()["critical_effects"]["explosion_depth"])
+    hit = Hit(
+        damage_die=damage_die, dice=dice, strength=values["strength"], effect_die=effect_die,
+        weapon_effect_dice=weapon_dice, attack_critical=values["attack_critical"], after_dr=effect["after_dr"],
+        target_dr=values["target_dr"], target_soak=values["target_soak"],
+        soak_each_die=values["soak_reading"] == "per-die", chain_length=chain_length,
+        fumbles=values["fumble_reading"] == "fumble", tie=values["tie"], tie_round_up=values["tie_reading"] == "up",
+    )
+    dist = dealt(hit)
+    average = _average(hit)
+    strike = by_id(weapons()["strikes"], values["strike"])
+    return {
+        "damage_die": damage_id,
+        "dice": dice,
+        "effect_die": effect_id,
+        "critical_effect": effect["name"],
+        "effect_dice": weapon_dice,
+        "reflex_cost": reflex_cost(values["strike"], values["weapon"]),
+        "resolves": "Quick" if strike.get("quick") else "When the attacker is next active",
+        "roll": _roll_text(dice, damage_id, values["strength"], weapon_dice, effect_id, effect["name"]),
+        "average_damage": average,
+        "expected_damage": _json_number(expected(dist)),
+        "chance_no_damage": float(dist.get(0, Fraction(0))),
+        "chance_critical": float(critical_chance(damage_die, dice)),
+        "knockback_speed": _knockback_speed(hit, effect),
+        "distribution": _chart(dist, average),
+    }
+
+
+def _average(hit: Hit) -> int:
+    rolled = book_average(hit.dice, hit.damage_die.top) + hit.strength
+    if hit.tie:
+        rolled = -(-rolled // 2) if hit.tie_round_up else rolled // 2
+    dice, top = hit.weapon_effect_dice, hit.effect_die.top
+    if hit.soak_each_die:
+        effects = int(dice * max(Fraction(0), Fraction(top + 1, 2) - hit.target_soak))
+    else:
+        effects = max(0, book_average(dice, top) - hit.target_soak)
+    if hit.after_dr:
+        return max(0, rolled - hit.target_dr) + effects
+    return max(0, rolled - max(0, hit.target_dr - effects))
+
+
+def _knockback_speed(hit: Hit, effect: Mapping[str, Any]) -> int:
+    """Speed of a fighter knocked back by the average roll: 1 for every so much damage rolled before DR."""
+    if "damage_per_speed" not in effect:
+        return 0
+    rolled = book_average(hit.dice, hit.damage_die.top) + hit.strength
+    return rolled // effect["damage_per_speed"]
+
+
+def _roll_text(dice: int, damage_id: str, strength: int, weapon_dice: int, effect_id: str, effect: str) -> str:
+    text = f"{dice} × {damage_id} + {strength}"
+    if weapon_dice:
+        text += f", with {weapon_dice} × {effect_id} {effect}"
+    return text
+
+
+def _json_number(value: Fraction) -> int | float:
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _chart(dist: dict[int, Fraction], average: int) -> str:
+    low, high = min(dist), max(dist)
+    width = max(1, -(-(high - low + 1) // CHART_ROWS))
+    grouped: dict[str, Fraction] = {}
+    marked = set()
+    for value, p in dist.items():
+        start = low + (value - low) // width * width
+        key = str(start) if width == 1 else f"{start}–{start + width - 1}"
+        grouped[key] = grouped.get(key, Fraction(0)) + p
+        if start <= average < start + width:
+            marked.add(key)
+    mean = expected(dist)
+    caption = (f"Damage dealt after DR and Soak (mean {number(mean)}; the highlighted row holds the book's "
+               f"average, {average})")
+    return charts.distribution(grouped, caption=html.unescape(caption), outcome="Damage", highlight=marked)
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.damage",
+        title="Attack damage",
+        summary="Damage and effect dice, Reflex cost, the book's average and the exact odds of every amount of "
+                "damage dealt, critical effects and Soak included.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=tuple(f"wbs.{n}" for n in NOTES),
+    ),
+)

@@ -1,0 +1,115 @@
+"""wbs.upkeep: what a fighter pays as the round ends, from GenKi, ReiKi, monster energy or Stamina."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rules
+from ..spec import Calculator, Choice, Input, Output
+from .combat_rules import by_id, combat
+from .spirit_energy import monsters, per_rank, tier_number
+
+RANK_MAX = 99
+
+
+def per_ev() -> int:
+    """Energy each point of EV costs (checks.yaml), paid with the round's upkeep in a fight."""
+    return rules.table("wbs/checks")["enhancement_value"]["energy_per_point"]
+
+
+def per_kiai_die() -> int:
+    """Energy each Kiai die costs (checks.yaml), paid with the round's upkeep in a fight."""
+    return rules.table("wbs/checks")["kiai"]["energy_per_die"]
+
+
+def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool) -> int:
+    """Upkeep before skills: base, plus EV and Kiai dice, less Relax and a lone major action; never below the floor."""
+    rules_ = combat()["upkeep"]
+    cost = (rules_["base"] + ev * per_ev() + kiai_dice * per_kiai_die()
+            + (rules_["relaxed"] if relaxed else 0) + (rules_["one_major_action"] if one_major_action else 0))
+    return max(rules_["minimum"], cost)
+
+
+def _inputs() -> list[Input]:
+    tiers = rules.table("wbs/tiers")["tiers"]
+    return [
+        Input("ev", "EV used this round", "int", default=0, minimum=0, maximum=99, group="This round"),
+        Input("kiai_dice", "Kiai dice rolled this round", "int", default=0, minimum=0, maximum=99, group="This round"),
+        Input("relaxed", "Relaxed this round", "bool", default=False, group="This round"),
+        Input("one_major_action", "Took only one major action", "bool", default=False, group="This round"),
+        Input("round", "Round number", "int", default=1, minimum=1, maximum=999, group="This round",
+              help="Exhaustion costs Stamina every few rounds"),
+        Input("pool", "Paid from", "choice", default="genki",
+              choices=(Choice("genki", "GenKi"), Choice("reiki", "ReiKi"), Choice("spirit", "Monster energy"),
+                       Choice("stamina", "Stamina (monsters)")), group="Payment"),
+        Input("efficiency", "Efficiency ranks", "int", default=0, minimum=0, maximum=RANK_MAX, group="Payment",
+              help="The GenKi skill for GenKi, the spirit skill for monster energy; ReiKi gets no reduction"),
+        Input("tier", "Tier", "choice", default=tiers[0]["id"],
+              choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Payment"),
+        Input("spark", "Monster Spark", "choice", default="none",
+              choices=(Choice("none", "None"), *(Choice(s["id"], s["name"]) for s in monsters()["sparks"])),
+              group="Payment"),
+    ]
+
+
+def _outputs() -> list[Output]:
+    return [
+        Output("upkeep", "Upkeep cost"),
+        Output("paid", "Paid from the chosen pool"),
+        Output("exhaustion", "Stamina lost to exhaustion this round"),
+        Output("stamina_regained", "Stamina regained (SeiKi)"),
+        Output("breakdown", "How it adds up", "list"),
+    ]
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The round's upkeep and what it takes from the chosen pool."""
+    rules_ = combat()["upkeep"]
+    cost = upkeep_cost(values["ev"], values["kiai_dice"], values["relaxed"], values["one_major_action"])
+    pool = values["pool"]
+    genki_efficiency = by_id(rules.table("wbs/energy")["skills"]["genki"], "efficiency")["per_rank"]
+    if pool == "genki":
+        paid = max(0, cost - genki_efficiency * values["efficiency"])
+    elif pool == "spirit":
+        paid = max(0, cost - per_rank("efficiency") * values["efficiency"])
+    elif pool == "stamina":
+        spirit_cost = max(0, cost - per_rank("efficiency") * values["efficiency"])
+        per_stamina = monsters()["energy"]["stamina_pays_per_tier"] * tier_number(values["tier"])
+        paid = -(-spirit_cost // per_stamina)
+    else:
+        paid = cost
+    exhaustion = by_id(rules.table("wbs/stamina")["losing"], "exhaustion")
+    regained = 0
+    if values["spark"] != "none":
+        regained = by_id(monsters()["sparks"], values["spark"])["upkeep_stamina_per_tier"] * tier_number(values["tier"])
+    breakdown = [f"base {rules_['base']}"]
+    if values["ev"]:
+        breakdown.append(f"EV +{values['ev'] * per_ev()}")
+    if values["kiai_dice"]:
+        breakdown.append(f"Kiai dice +{values['kiai_dice'] * per_kiai_die()}")
+    if values["relaxed"]:
+        breakdown.append(f"relaxed {rules_['relaxed']}")
+    if values["one_major_action"]:
+        breakdown.append(f"one major action {rules_['one_major_action']}")
+    return {
+        "upkeep": cost,
+        "paid": paid,
+        "exhaustion": exhaustion["stamina"] if values["round"] % exhaustion["every_rounds"] == 0 else 0,
+        "stamina_regained": regained,
+        "breakdown": breakdown,
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="wbs.upkeep",
+        title="End-of-round upkeep",
+        summary="The Energy a fighter pays as a round ends, with EV, Kiai, Relax and Efficiency, paid from GenKi, "
+                "ReiKi, monster energy or Stamina, and the Stamina a long fight takes.",
+        inputs=_inputs,
+        outputs=_outputs,
+        compute=compute,
+        source_notes=("wbs.upkeep-floor",),
+    ),
+)
