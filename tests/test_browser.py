@@ -173,3 +173,22 @@ def test_house_rule_reading_is_chosen_once_and_followed(site: tuple[str, list[st
     page.goto(base + "wbs/attributes/?wbs.derived.derived_limit=average")
     page.wait_for_timeout(300)
     assert page.input_value('form[data-calc="wbs.derived"] select[name="derived_limit"]') == "average"
+
+
+def test_bestiary_index_sorts_and_filters_after_instant_navigation(
+    site: tuple[str, list[str]], tab: tuple[Any, dict]
+) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/combat/")
+    page.click('nav.md-nav--primary a[href$="bestiary/"]')  # instant navigation, then bind
+    page.wait_for_selector("table.wbs-bestiary__table button.codex-sort")
+    names = lambda: page.eval_on_selector_all(  # noqa: E731
+        "table.wbs-bestiary__table tbody tr:not([hidden]) th", "els => els.map(e => e.textContent.trim())")
+    assert names() == ["Goblin", "Orc"]
+    page.click('table.wbs-bestiary__table th[data-key="points"] button')
+    page.click('table.wbs-bestiary__table th[data-key="points"] button')  # descending
+    assert names() == ["Orc", "Goblin"]
+    page.fill(".codex-filter input[type=search]", "sneak")
+    page.wait_for_timeout(100)
+    assert names() == ["Goblin"]
