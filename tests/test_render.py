@@ -127,6 +127,8 @@ def test_built_pages_load_nothing_from_outside(built_site: Path) -> None:
             # Links a reader may follow are fine (edit links, permalinks); loads are not.
             assert context.startswith("href="), f"{page}: {context}"
         assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
+        # mkdocs-material fetches Mermaid from a CDN for pages with a diagram: none may have one.
+        assert 'class="mermaid"' not in text, f"{page}: a Mermaid diagram would load a CDN script"
     for asset in list(built_site.rglob("*.css")) + list(built_site.rglob("*.js")):
         text = asset.read_text(errors="replace")
         assert "fonts.googleapis" not in text and "cdn.jsdelivr" not in text, asset

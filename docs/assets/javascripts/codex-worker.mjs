@@ -14,7 +14,8 @@ async function init({ pyodide, bundle, calcs }) {
       return response.arrayBuffer();
     }),
   ]);
-  const py = await loadPyodide({ indexURL: pyodide, fullStdLib: false });
+  // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
+  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false });
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
   py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
