@@ -1,4 +1,8 @@
-"""The one function the browser worker calls: JSON in, JSON out, never a traceback on screen."""
+"""What the browser worker calls: JSON in, JSON out, never a traceback on screen.
+
+The worker makes one `Door` when Pyodide has unpacked the bundle: the engine of the bundled
+rules.json, warmed for the calculators of the page.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,35 @@ import contextlib
 import json
 import traceback
 
-from . import InputError, calculator, show
+from .engine import Engine
+from .errors import InputError
 
 
-def warm(calc_ids_json: str) -> None:
-    """Load the rules and the calculators a page shows, before the reader's first change."""
-    for calc_id in json.loads(calc_ids_json):
-        with contextlib.suppress(InputError):
-            calculator(calc_id).outputs()
+class Door:
+    """The worker's engine, answering in JSON."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def warm(self, calc_ids_json: str) -> None:
+        """Load the calculators a page shows, before the reader's first change."""
+        for calc_id in json.loads(calc_ids_json):
+            with contextlib.suppress(InputError):
+                self.engine.warm([calc_id])
+
+    def answer(self, calc_id: str, inputs_json: str) -> str:
+        """`{"ok": {output: html}}`, `{"error": {field, message, problems}}`, or `{"crash": text}`."""
+        try:
+            inputs = json.loads(inputs_json)
+            return json.dumps({"ok": self.engine.show(calc_id, inputs)})
+        except InputError as exc:
+            return json.dumps({"error": exc.as_dict()})
+        except Exception:  # a bug of ours: logged in the console, never shown to the reader
+            return json.dumps({"crash": traceback.format_exc(limit=5)})
 
 
-def answer(calc_id: str, inputs_json: str) -> str:
-    """`{"ok": {output: html}}`, `{"error": {field, message, problems}}`, or `{"crash": text}`."""
-    try:
-        inputs = json.loads(inputs_json)
-        return json.dumps({"ok": show(calc_id, inputs)})
-    except InputError as exc:
-        return json.dumps({"error": exc.as_dict()})
-    except Exception:  # a bug of ours: logged in the console, never shown to the reader
-        return json.dumps({"crash": traceback.format_exc(limit=5)})
+def start(calc_ids_json: str = "[]") -> Door:
+    """The door of the bundled rules.json, warmed for the page's calculators."""
+    door = Door(Engine.bundled())
+    door.warm(calc_ids_json)
+    return door

@@ -1,4 +1,5 @@
-"""The one error a reader can cause: an input the rules do not allow."""
+"""The errors the engine raises: an input the rules do not allow (the one a reader can cause),
+and a creature file that names rules which do not exist."""
 
 from __future__ import annotations
 
@@ -50,3 +51,7 @@ class Problems:
         if self._found:
             first = self._found[0]
             raise InputError(first.field, first.message, tuple(self._found))
+
+
+class CreatureError(ValueError):
+    """A creature file names something the rules do not have."""

@@ -1,59 +1,100 @@
 """The rules data the calculators read: every number comes from rules_data/, never from code.
 
-The build exports rules_data/ as one JSON document (a mapping from a file's path under
-rules_data/, without extension, to its content) and bundles it as `rules.json` beside this
-package; the browser worker and the build use that. A CPython checkout without a bundle
-falls back to loading the YAML through the build pipeline in hooks/.
+A `Rules` is one set of rules data (a mapping from a file's path under rules_data/, without
+extension, to its content). An `Engine` (calculators.engine) owns one and makes it the rules in
+use for the length of each of its calls; the module functions below (`table`, `note`, …) read
+the rules of the engine that is answering. There is nothing to load into this module: outside
+an engine's call they raise, and two engines made from different rules never see each other's.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from importlib import resources
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
-_rules: Mapping[str, Any] | None = None
-
-
-def load_rules(rules: Mapping[str, Any]) -> None:
-    """Use `rules` (path under rules_data/ without extension → content) from now on."""
-    global _rules
-    _rules = rules
+T = TypeVar("T")
 
 
-def rules() -> Mapping[str, Any]:
-    """The rules in use, loaded on first need."""
-    global _rules
-    if _rules is None:
-        _rules = _bundled() or _from_checkout()
-    return _rules
+class Rules:
+    """One set of rules data, with the look-ups every calculator shares and a memo of its own."""
+
+    __slots__ = ("_data", "_memo")
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = data
+        self._memo: dict[object, Any] = {}
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The whole mapping (path under rules_data/ without extension → content)."""
+        return self._data
+
+    def table(self, path: str) -> Any:
+        """The content of rules_data/<path>.yaml."""
+        try:
+            return self._data[path]
+        except KeyError:
+            raise LookupError(f"rules_data/{path}.yaml is missing") from None
+
+    def family(self, game: str, stem: str) -> list[str]:
+        """Keys of a game's files of one kind: `wbs/source_notes` and `wbs/source_notes-combat`, say.
+
+        A kind may span several files so that people working on different parts of a game never
+        edit the same file.
+        """
+        return sorted(k for k in self._data if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+
+    def note(self, game: str, note_id: str) -> Mapping[str, Any]:
+        """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
+        for key in self.family(game, "source_notes"):
+            for entry in self.table(key)["notes"]:
+                if entry["id"] == note_id:
+                    return entry
+        raise LookupError(f"no source note {game}.{note_id} in rules_data/{game}/source_notes*.yaml")
+
+    def memo(self, key: object, make: Callable[[], T]) -> T:
+        """`make()`, computed once for these rules (pages ask for some answers thousands of times)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+
+_in_use: ContextVar[Rules] = ContextVar("calculators_rules_in_use")
+
+
+@contextmanager
+def using(rules: Rules) -> Iterator[Rules]:
+    """Make `rules` the rules in use inside the `with` block (an Engine does this for each call)."""
+    token = _in_use.set(rules)
+    try:
+        yield rules
+    finally:
+        _in_use.reset(token)
+
+
+def current() -> Rules:
+    """The rules of the engine that is answering."""
+    try:
+        return _in_use.get()
+    except LookupError:
+        raise RuntimeError("rules are read inside an Engine's call: use calculators.Engine(rules)") from None
 
 
 def table(path: str) -> Any:
     """The content of rules_data/<path>.yaml."""
-    try:
-        return rules()[path]
-    except KeyError:
-        raise LookupError(f"rules_data/{path}.yaml is missing") from None
+    return current().table(path)
 
 
 def family(game: str, stem: str) -> list[str]:
-    """Keys of a game's files of one kind: `wbs/source_notes` and `wbs/source_notes-combat`, say.
-
-    A kind may span several files so that people working on different parts of a game never
-    edit the same file.
-    """
-    return sorted(k for k in rules() if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+    """Keys of a game's files of one kind (see Rules.family)."""
+    return current().family(game, stem)
 
 
 def note(game: str, note_id: str) -> Mapping[str, Any]:
-    """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
-    for key in family(game, "source_notes"):
-        for entry in table(key)["notes"]:
-            if entry["id"] == note_id:
-                return entry
-    raise LookupError(f"no source note {game}.{note_id} in rules_data/{game}/source_notes*.yaml")
+    """A source note with its readings."""
+    return current().note(game, note_id)
 
 
 def reading_ids(game: str, note_id: str) -> tuple[str, ...]:
@@ -72,21 +113,11 @@ def reading_option(game: str, note_id: str, option_id: str) -> Mapping[str, Any]
     raise LookupError(f"source note {game}.{note_id} has no reading {option_id!r}")
 
 
-def _bundled() -> Mapping[str, Any] | None:
-    try:
-        text = resources.files(__package__).joinpath("rules.json").read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return None
-    return json.loads(text)
+def default_reading(game: str, note_id: str) -> str:
+    """The site's reading of a source note, remembered for the rules in use."""
+    return current().memo(("reading", game, note_id), lambda: note(game, note_id)["reading"])
 
 
-def _from_checkout() -> Mapping[str, Any]:
-    # Only in a source checkout under CPython: the pipeline needs PyYAML and jsonschema.
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    sys.path.insert(0, str(root / "hooks"))
-    from codex.load import load_rules_data  # type: ignore[import-not-found]
-
-    return load_rules_data(root / "rules_data").export()
+def memo(key: object, make: Callable[[], T]) -> T:
+    """`make()`, computed once for the rules in use."""
+    return current().memo(key, make)

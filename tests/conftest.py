@@ -6,9 +6,13 @@ import os
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from calculators import Engine
+from tests.support.engine import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,3 +43,16 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_port: int) -> Path
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
     return out
+
+
+@pytest.fixture(scope="session")
+def rules_engine() -> Engine:
+    """The rules engine of rules_data/, made once per session from the YAML."""
+    return engine()
+
+
+@pytest.fixture(scope="module")
+def rules_in_use(rules_engine: Engine) -> Iterator[Engine]:
+    """For tests of calculator internals: the session's engine answers for the whole module."""
+    with rules_engine.active():
+        yield rules_engine

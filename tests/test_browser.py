@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-import calculators
 from tests.support.browser import chromium, local_only
+from tests.support.engine import engine
 from tests.support.server import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -84,13 +84,13 @@ def test_live_answers_equal_cpython(site: tuple[str, list[str]], tab: tuple[Any,
     base, _ = site
     page, seen = tab
     page.goto(base + "wbs/attributes/")
-    defaults = {i["name"]: i["default"] for i in calculators.calculator("wbs.derived").describe()["inputs"]}
-    assert outputs(page, "wbs.derived") == calculators.show("wbs.derived", defaults)  # baked at build time
+    defaults = {i["name"]: i["default"] for i in engine().describe("wbs.derived")["inputs"]}
+    assert outputs(page, "wbs.derived") == engine().show("wbs.derived", defaults)  # baked at build time
     current = dict(defaults)
     for case in CASES:
         change(page, "wbs.derived", case)
         current.update(case)
-        assert outputs(page, "wbs.derived") == calculators.show("wbs.derived", current), case
+        assert outputs(page, "wbs.derived") == engine().show("wbs.derived", current), case
     wasm = [ctype for url, ctype in seen["responses"] if url.endswith(".wasm")]
     assert wasm == ["application/wasm"]
 
@@ -122,7 +122,7 @@ def test_inputs_live_in_the_url(site: tuple[str, list[str]], tab: tuple[Any, dic
     page.reload()
     settled(page, "wbs.energy")
     assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"
-    expected = calculators.show("wbs.energy", {"strength": 6, "spark": "warrior"})
+    expected = engine().show("wbs.energy", {"strength": 6, "spark": "warrior"})
     assert outputs(page, "wbs.energy") == expected
 
 
@@ -167,7 +167,7 @@ def test_house_rule_reading_is_chosen_once_and_followed(site: tuple[str, list[st
     page.goto(base + "wbs/attributes/")
     settled(page, "wbs.derived")
     assert page.input_value('form[data-calc="wbs.derived"] select[name="derived_limit"]') == "lower"
-    expected = calculators.show("wbs.derived", {"derived_limit": "lower"})
+    expected = engine().show("wbs.derived", {"derived_limit": "lower"})
     assert outputs(page, "wbs.derived") == expected
     # A shared link's own value wins over the house rule.
     page.goto(base + "wbs/attributes/?wbs.derived.derived_limit=average")

@@ -11,7 +11,8 @@ import pytest
 
 import calculators
 from calculators import InputError
-from calculators.browser import answer
+from calculators.browser import Door
+from tests.support.engine import engine, rules_data
 
 ROOT = Path(__file__).resolve().parent.parent
 ID = re.compile(r"^(wbs|xia|rain)\.[a-z0-9_]+$")
@@ -19,7 +20,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def test_catalog_lists_well_formed_calculators() -> None:
-    entries = calculators.catalog()
+    entries = engine().catalog()
     assert {"wbs.derived", "wbs.energy"} <= {e["id"] for e in entries}
     for entry in entries:
         assert ID.match(entry["id"]), entry["id"]
@@ -40,29 +41,30 @@ def test_catalog_lists_well_formed_calculators() -> None:
 
 
 def test_every_calculator_runs_on_its_defaults() -> None:
-    for entry in calculators.catalog():
-        result = calculators.run(entry["id"], {})
+    for entry in engine().catalog():
+        result = engine().run(entry["id"], {})
         json.dumps(result)
         assert set(result) <= {o["name"] for o in entry["outputs"]}
 
 
 def test_input_error_is_a_value_error_with_a_field() -> None:
     with pytest.raises(ValueError) as caught:
-        calculators.run("wbs.derived", {"strength": -3})
+        engine().run("wbs.derived", {"strength": -3})
     assert isinstance(caught.value, InputError) and caught.value.field == "strength"
 
 
 def test_unknown_calculator() -> None:
     with pytest.raises(InputError, match=r"no calculator is called 'wbs\.nothing'"):
-        calculators.run("wbs.nothing", {})
+        engine().run("wbs.nothing", {})
 
 
 def test_inputs_must_be_a_mapping() -> None:
     with pytest.raises(InputError):
-        calculators.run("wbs.derived", ["strength", 3])  # type: ignore[arg-type]
+        engine().run("wbs.derived", ["strength", 3])  # type: ignore[arg-type]
 
 
 def test_browser_bridge_answers_results_errors_and_never_raises() -> None:
+    answer = Door(engine()).answer
     ok = json.loads(answer("wbs.derived", json.dumps({"strength": "4"})))
     assert ok["ok"]["health"] == "5"
     bad = json.loads(answer("wbs.derived", json.dumps({"strength": "four"})))
@@ -93,8 +95,6 @@ def test_package_uses_the_standard_library_only() -> None:
                 continue
             for name in names:
                 top = name.split(".")[0]
-                if top == "codex" and path.name == "rules.py":
-                    continue  # the checkout-only fallback, never reached in Pyodide
                 assert top in allowed, f"{path.relative_to(ROOT)} imports {name}"
 
 
@@ -105,12 +105,84 @@ def test_bundle_index_loads_one_calculator_without_the_rest(tmp_path: Path) -> N
 
     from codex.bundle import calculators_zip
 
-    rules = calculators.rules.rules()
+    rules = rules_data()
     with zipfile.ZipFile(__import__("io").BytesIO(calculators_zip(ROOT / "calculators", dict(rules),
                                                                    calculators.modules()))) as z:
         z.extractall(tmp_path)
-    probe = ("import sys, calculators; calculators.calculator('wbs.energy'); "
+    probe = ("import sys, calculators; calculators.run('wbs.energy', {}); "
              "print(sorted(m for m in sys.modules if m.startswith('calculators.')))")
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
     loaded = out.stdout
     assert "calculators.wbs.energy" in loaded and "calculators.rain" not in loaded and "calculators.xia" not in loaded
+
+
+def _imports(path: Path, root: Path) -> list[str]:
+    """Absolute names a module imports (relative imports resolved against its package)."""
+    package = path.relative_to(root).with_suffix("").parts[:-1]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+                found += [module] if node.module else [f"{base}.{a.name}" for a in node.names]
+            elif node.module:
+                found += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+    return found
+
+
+# The engine's public API, the only part of calculators/ that hooks/ may import.
+PUBLIC = {"calculators", *(f"calculators.{name}" for name in calculators.__all__)}
+
+
+def layering_problems(root: Path) -> list[str]:
+    """Imports that cross the one door: hooks/ or codex in calculators/, engine internals in hooks/."""
+    problems = []
+    for path in sorted((root / "calculators").rglob("*.py")):
+        for name in _imports(path, root):
+            if name.split(".")[0] in {"hooks", "codex", "mkdocs_codex"}:
+                problems.append(f"{path.relative_to(root)} imports {name} (the engine never imports hooks/)")
+    for path in sorted((root / "hooks").rglob("*.py")):
+        for name in _imports(path, root):
+            if name.split(".")[0] == "calculators" and name not in PUBLIC:
+                problems.append(f"{path.relative_to(root)} imports {name} (hooks/ uses only the engine's public API)")
+    return problems
+
+
+def test_one_door_between_hooks_and_the_engine() -> None:
+    assert layering_problems(ROOT) == []
+
+
+def test_the_layering_test_catches_both_directions(tmp_path: Path) -> None:
+    (tmp_path / "calculators" / "wbs").mkdir(parents=True)
+    (tmp_path / "hooks" / "codex" / "blocks").mkdir(parents=True)
+    (tmp_path / "calculators" / "rules.py").write_text("from codex.load import load_rules_data\n")
+    (tmp_path / "calculators" / "wbs" / "x.py").write_text("import hooks.codex\n")
+    (tmp_path / "hooks" / "codex" / "blocks" / "w.py").write_text(
+        "from calculators.wbs.damage import attack_dice\nfrom calculators import Engine, present\n")
+    (tmp_path / "hooks" / "codex" / "site.py").write_text("import calculators.wbs.ticks\nimport calculators\n")
+    found = layering_problems(tmp_path)
+    assert [p.split(" imports ")[1].split(" (")[0] for p in found] == [
+        "codex.load", "codex.load.load_rules_data", "hooks.codex",
+        "calculators.wbs.damage", "calculators.wbs.damage.attack_dice", "calculators.present",
+        "calculators.wbs.ticks"]
+
+
+def test_module_functions_need_the_bundled_rules() -> None:
+    # In a source checkout there is no rules.json beside the package: the door is Engine(rules).
+    assert not (ROOT / "calculators" / "rules.json").exists()
+    with pytest.raises(LookupError, match=r"calculators\.Engine\(rules\)"):
+        calculators.Engine.bundled()
+
+
+def test_two_engines_never_share_rules() -> None:
+    changed = json.loads(json.dumps(rules_data()))
+    changed["wbs/attributes"]["derived"]["attributes"][0]["divide_by"] = 2  # Health from half the sum
+    inputs = {"strength": 4, "wits": 4}
+    assert engine().run("wbs.derived", inputs)["health"] == 8
+    assert calculators.Engine(changed).run("wbs.derived", inputs)["health"] == 4
+    assert engine().run("wbs.derived", inputs) == engine().run("wbs.derived", inputs)
+    with pytest.raises(RuntimeError, match="inside an Engine"):
+        calculators.rules.table("wbs/attributes")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from codex.load import load_rules_data
 
-import calculators
+from tests.support.engine import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = load_rules_data(ROOT / "rules_data")
@@ -20,7 +20,7 @@ EXAMPLES = [
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_worked_example(example: dict) -> None:
-    result = calculators.run(example["calculator"], example["inputs"])
+    result = engine().run(example["calculator"], example["inputs"])
     for name, expected in example["expect"].items():
         assert result[name] == expected, f"{name}: book {expected!r}, calculator {result[name]!r}"
 

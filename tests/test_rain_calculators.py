@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-import calculators
 from calculators import InputError
 from calculators.rain import taiji
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 # --- rain.aspect --------------------------------------------------------------------------------
 
@@ -23,7 +25,7 @@ ASPECTS = [
 
 @pytest.mark.parametrize(("element", "alchemy", "created_by", "destroys"), ASPECTS)
 def test_aspect_walks_the_cycles(element, alchemy, created_by, destroys):
-    result = calculators.run("rain.aspect", {"element": element, "alchemy": alchemy})
+    result = engine().run("rain.aspect", {"element": element, "alchemy": alchemy})
     assert result["created_by"] == created_by
     assert result["destroys"] == destroys
 
@@ -31,7 +33,7 @@ def test_aspect_walks_the_cycles(element, alchemy, created_by, destroys):
 @pytest.mark.parametrize("element", ["water", "wood", "fire", "earth", "metal"])
 @pytest.mark.parametrize("alchemy", range(6))
 def test_aspect_reaches_itself_only_at_five(element, alchemy):
-    result = calculators.run("rain.aspect", {"element": element, "alchemy": alchemy})
+    result = engine().run("rain.aspect", {"element": element, "alchemy": alchemy})
     name = element.capitalize()
     assert len(result["created_by"]) == len(set(result["created_by"])) == alchemy
     assert len(result["destroys"]) == len(set(result["destroys"])) == alchemy
@@ -48,7 +50,7 @@ def test_aspect_reaches_itself_only_at_five(element, alchemy):
 ])
 def test_aspect_rejects_bad_input(inputs, field):
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.aspect", inputs)
+        engine().run("rain.aspect", inputs)
     assert caught.value.field == field
     assert field in caught.value.message or "must be" in caught.value.message
 
@@ -75,7 +77,7 @@ QI = [
 
 @pytest.mark.parametrize(("alchemy", "pairs"), QI)
 def test_qi_splits(alchemy, pairs):
-    result = calculators.run("rain.qi", {**ZERO, **alchemy})
+    result = engine().run("rain.qi", {**ZERO, **alchemy})
     assert result["splits"] == pairs
     assert result["in_words"].count("Yang") == len(pairs)
     assert all(yang + yin == 5 for yang, yin in result["splits"])
@@ -88,14 +90,14 @@ def test_qi_splits(alchemy, pairs):
 ])
 def test_qi_rejects_bad_input(inputs, field):
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.qi", inputs)
+        engine().run("rain.qi", inputs)
     assert caught.value.field == field
 
 
 # --- rain.contest: the rules part ----------------------------------------------------------------
 
 def test_contest_reproduces_the_xiangqi_example():
-    result = calculators.run("rain.contest", {"my_element": "water", "my_alchemy": 2,
+    result = engine().run("rain.contest", {"my_element": "water", "my_alchemy": 2,
                                               "their_element": "metal", "their_alchemy": 3})
     assert (result["my_tiles"], result["their_tiles"]) == (4, 3)
     assert (result["my_compare"], result["their_compare"]) == (3, 3)
@@ -114,7 +116,7 @@ CONTESTS = [
 
 @pytest.mark.parametrize(("mine", "theirs", "qi", "expected"), CONTESTS)
 def test_contest_tiles_and_places(mine, theirs, qi, expected):
-    result = calculators.run("rain.contest", {
+    result = engine().run("rain.contest", {
         "my_element": mine[0], "my_alchemy": mine[1], "their_element": theirs[0], "their_alchemy": theirs[1],
         "my_yang": qi[0], "my_yin": qi[1], "their_yang": qi[2], "their_yin": qi[3]})
     got = (result["my_tiles"], result["their_tiles"], result["my_compare"], result["their_compare"])
@@ -134,7 +136,7 @@ def test_contest_tiles_and_places(mine, theirs, qi, expected):
 ])
 def test_contest_rejects_bad_input(inputs, field, words):
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.contest", {"my_element": "water", "my_alchemy": 2, "their_element": "metal",
+        engine().run("rain.contest", {"my_element": "water", "my_alchemy": 2, "their_element": "metal",
                                          "their_alchemy": 3, **inputs})
     assert caught.value.field == field
     assert words in caught.value.message
@@ -142,19 +144,19 @@ def test_contest_rejects_bad_input(inputs, field, words):
 
 def test_contest_reports_every_problem_at_once():
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.contest", {"my_yang": 5, "my_yin": 1, "their_yang": 5, "their_yin": 1})
+        engine().run("rain.contest", {"my_yang": 5, "my_yin": 1, "their_yang": 5, "their_yin": 1})
     assert {p.field for p in caught.value.problems} == {"my_yin", "their_yin"}
 
 
 def test_contest_shows_chart_and_qi_advice():
-    shown = calculators.show("rain.contest", {})
+    shown = engine().show("rain.contest", {})
     assert "calc-chart" in shown["chart"]
     assert "One more Yang" in shown["qi_advice"] and "One more Yin" in shown["qi_advice"]
     assert shown["my_win"].endswith("%")
 
 
 def test_qi_advice_says_when_no_qi_is_left():
-    shown = calculators.show("rain.contest", {"my_yang": 3, "my_yin": 2})
+    shown = engine().show("rain.contest", {"my_yang": 3, "my_yin": 2})
     assert "no Qi left" in shown["qi_advice"]
 
 
@@ -169,7 +171,7 @@ BY_LINES = {v: k for k, v in LINES.items()}
 @pytest.mark.parametrize("spend", ["yang", "yin"])
 def test_taiji_adds_at_the_bottom_and_drops_the_top(start, spend):
     expected = BY_LINES[("1" if spend == "yang" else "0") + LINES[start][:2]]
-    result = calculators.run("rain.taiji", {"trigram": start, "spend": spend})
+    result = engine().run("rain.taiji", {"trigram": start, "spend": spend})
     assert taiji.after_spending(start, spend)["id"] == expected
     assert result["trigram"].startswith(expected.capitalize())
     drawing = taiji.drawing(taiji.by_id(expected))
@@ -193,7 +195,7 @@ def test_three_points_of_one_kind_always_land_on_the_same_trigram(spend, end):
 ])
 def test_taiji_rejects_bad_input(inputs, field):
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.taiji", inputs)
+        engine().run("rain.taiji", inputs)
     assert caught.value.field == field
 
 
@@ -221,7 +223,7 @@ def moves(*spec, **extra):
     ([("straight", 2)] * 6, False, 2 * (1 + 2 + 3 + 4 + 5 + 6)),
 ])
 def test_sky_move_costs(spec, interrupting, total):
-    result = calculators.run("rain.sky_move", moves(*spec, interrupting=interrupting))
+    result = engine().run("rain.sky_move", moves(*spec, interrupting=interrupting))
     assert result["total_cost"] == total
     assert len(result["move_costs"]) == len(spec)
 
@@ -241,13 +243,13 @@ def test_sky_move_payments(hand, payment, paid, first):
     assert (ways[0] if ways else None) == first
     values = sky.tile_values()
     assert all(sum(w[k] * values[k] for k in w) == got for w in ways)
-    result = calculators.run("rain.sky_move", moves(("straight", 3), ("knight", 1), suit_tiles=hand[0],
+    result = engine().run("rain.sky_move", moves(("straight", 3), ("knight", 1), suit_tiles=hand[0],
                                                     honour_tiles=hand[1], guardian_tiles=hand[2], payment=payment))
     assert result["can_pay"].startswith("No") == (paid is None)
 
 
 def test_sky_move_fewest_tiles():
-    result = calculators.run("rain.sky_move", moves(("straight", 3), ("knight", 1)))
+    result = engine().run("rain.sky_move", moves(("straight", 3), ("knight", 1)))
     assert result["fewest_tiles"] == "1 Flower/Season + 1 honour + 1 suit tile"
 
 
@@ -264,6 +266,6 @@ def test_sky_move_fewest_tiles():
 ])
 def test_sky_move_rejects_bad_input(inputs, field):
     with pytest.raises(InputError) as caught:
-        calculators.run("rain.sky_move", inputs)
+        engine().run("rain.sky_move", inputs)
     assert caught.value.field == field
     assert field in caught.value.message or "must be" in caught.value.message

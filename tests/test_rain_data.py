@@ -11,9 +11,10 @@ from codex.checks import CHECKS
 from codex.load import load_rules_data
 from codex.render import TABLES, Site, make_env
 
-import calculators
 from calculators import rules
 from calculators.rain import elements, tiles
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted((ROOT / "rules_data" / "schema").glob("rain-*.schema.json"))
@@ -22,7 +23,6 @@ SCHEMAS = sorted((ROOT / "rules_data" / "schema").glob("rain-*.schema.json"))
 @pytest.fixture(scope="module")
 def data():
     loaded = load_rules_data(ROOT / "rules_data", CHECKS)  # schemas, note references, worked examples
-    calculators.load_rules(loaded.export())
     return loaded
 
 

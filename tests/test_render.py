@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from codex.site import Codex
 
-import calculators
+from tests.support.engine import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,7 +69,7 @@ def test_widget_follows_the_html_contract(codex: Codex) -> None:
     parser.feed(out)
     forms = [a for t, a in parser.tags if t == "form"]
     assert forms and forms[0]["class"] == "calc" and forms[0]["data-calc"] == "wbs.derived"
-    entry = calculators.calculator("wbs.derived").describe()
+    entry = engine().describe("wbs.derived")
     controls = {a["name"]: a for t, a in parser.tags if t in {"input", "select"}}
     labels = {a["for"] for t, a in parser.tags if t == "label"}
     assert set(controls) == {i["name"] for i in entry["inputs"]}
@@ -85,7 +85,7 @@ def test_widget_follows_the_html_contract(codex: Codex) -> None:
 
 def test_widget_bakes_the_cpython_result_for_its_defaults(codex: Codex) -> None:
     out = render(codex, "<!-- codex:calc wbs.energy -->\n")
-    shown = calculators.show("wbs.energy", {})
+    shown = engine().show("wbs.energy", {})
     for name, value in shown.items():
         assert re.search(rf'<output name="{name}"[^>]*>{re.escape(value)}</output>', out), name
 
@@ -163,7 +163,7 @@ def test_generated_pages_are_built_and_edit_their_yaml(tmp_path: Path) -> None:
 
 
 def test_reading_inputs_are_linked_to_their_source_note(codex: Codex) -> None:
-    entry = calculators.calculator("wbs.derived").describe()
+    entry = engine().describe("wbs.derived")
     reading = next(i for i in entry["inputs"] if i["name"] == "derived_limit")
     assert reading["note"] == "wbs.derived-limit"
     out = render(codex, "<!-- codex:calc wbs.derived -->\n\n<!-- codex:note wbs.derived-limit -->\n")

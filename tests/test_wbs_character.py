@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.skills import core_rank, core_skills, sub_skills
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 PLAYER_A = {"strength": 3, "constitution": 2, "dexterity": 4, "smarts": 2, "charisma": 4, "wits": 3,
             "charm": 3, "professional": 3, "gossip": 3, "politics": 1, "religion": 1, "hierarchy": 1,
@@ -30,9 +32,9 @@ def test_core_rank(ranks: list[int], core: int) -> None:
 
 
 def test_player_a_both_ways() -> None:
-    printed = calculators.run("wbs.character", {**PLAYER_A, "xp_prices": "player-a-example"})
+    printed = engine().run("wbs.character", {**PLAYER_A, "xp_prices": "player-a-example"})
     assert (printed["xp_attributes"], printed["xp_skills"], printed["xp_total"], printed["xp_left"]) == (24, 27, 51, 99)
-    rule = calculators.run("wbs.character", PLAYER_A)
+    rule = engine().run("wbs.character", PLAYER_A)
     assert (rule["xp_attributes"], rule["xp_skills"], rule["xp_total"], rule["xp_left"]) == (68, 45, 113, 37)
     assert rule["core_ranks"] == ["Culture 1", "Approach 3", "Discussion 1", "Deduction 1"]
     assert (rule["health"], rule["speed"], rule["reflex"], rule["stamina"]) == (6, 2, 3, 6)
@@ -40,12 +42,12 @@ def test_player_a_both_ways() -> None:
 
 
 def test_fresh_character_costs_nothing() -> None:
-    r = calculators.run("wbs.character", {})
+    r = engine().run("wbs.character", {})
     assert r["xp_total"] == 0 and r["xp_left"] == 150 and "nothing bought" in r["purchases"]
 
 
 def test_flags_and_surcharge() -> None:
-    r = calculators.run("wbs.character", {**PLAYER_A, "strength": 6, "dexterity": 6, "charm": 4, "health_bonus": 5,
+    r = engine().run("wbs.character", {**PLAYER_A, "strength": 6, "dexterity": 6, "charm": 4, "health_bonus": 5,
                                           "budget": 100})
     flags = " | ".join(r["flags"])
     assert "Strength 6 is above the tier's limit of 5" in flags
@@ -53,21 +55,21 @@ def test_flags_and_surcharge() -> None:
     assert "Charm 4 is above the tier's limit of 3" in flags
     assert "Health bonus 5 is above the 4" in flags
     assert "over the budget of 100" in flags
-    base = calculators.run("wbs.character", PLAYER_A)
+    base = engine().run("wbs.character", PLAYER_A)
     # Strength 3→6 (6+7+8+9 = 30 more, +2 for the step past 5 … and Dexterity 4→5→6 (8+9+2), Charm 3→4 (5+2).
     assert r["xp_attributes"] - base["xp_attributes"] == (7 + 8 + 9 + 2) + (8 + 9 + 2)
     assert r["xp_skills"] - base["xp_skills"] == 5 + 2
 
 
 def test_energy_skills_and_spark() -> None:
-    r = calculators.run("wbs.character", {"strength": 5, "constitution": 5, "dexterity": 5, "spark": "monk",
+    r = engine().run("wbs.character", {"strength": 5, "constitution": 5, "dexterity": 5, "spark": "monk",
                                           "genki_peak": 1, "reiki_aura": 2, "tier": "adept"})
     assert r["genki"] == (15 + 1) * 2 and r["reiki"] == (3 + 2) * 15
     assert r["xp_energy_skills"] == 2 + (2 + 3)
 
 
 def test_purchases_table_is_escaped_html() -> None:
-    shown = calculators.show("wbs.character", PLAYER_A)["purchases"]
+    shown = engine().show("wbs.character", PLAYER_A)["purchases"]
     assert shown.startswith("<table") and "<script" not in shown
     assert "Charm" in shown and html.escape("0→3") in shown
 
@@ -76,14 +78,18 @@ def test_purchases_table_is_escaped_html() -> None:
                                                ({"genki_peak": "two"}, "genki_peak"), ({"budget": -5}, "budget")])
 def test_builder_bad_inputs(inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.character", inputs)
+        engine().run("wbs.character", inputs)
     assert caught.value.field == field
 
 
+with engine().active():
+    SUB_SKILLS = [s["id"] for s in sub_skills()]
+
+
 @settings(max_examples=25, deadline=None)
-@given(st.dictionaries(st.sampled_from([s["id"] for s in sub_skills()]), st.integers(0, 3), max_size=8))
+@given(st.dictionaries(st.sampled_from(SUB_SKILLS), st.integers(0, 3), max_size=8))
 def test_builder_skill_xp_is_the_sum_of_each_rank(ranks: dict[str, int]) -> None:
-    r = calculators.run("wbs.character", ranks)
+    r = engine().run("wbs.character", ranks)
     assert r["xp_skills"] == sum(sum(k + 1 for k in range(1, v + 1)) for v in ranks.values())
     assert r["xp_left"] == 150 - r["xp_total"]
 
@@ -92,18 +98,18 @@ def test_builder_skill_xp_is_the_sum_of_each_rank(ranks: dict[str, int]) -> None
 
 
 def test_npc_guide_costs_150() -> None:
-    r = calculators.run("wbs.npc", {})
+    r = engine().run("wbs.npc", {})
     assert (r["xp_total"], r["xp_attributes"], r["xp_derived"], r["xp_skills"]) == (150, 68, 6, 76)
     assert "Athletics (2)" in r["stat_block"] and "Jump 3, Balance 2, Endurance 2" in r["stat_block"]
 
 
-@given(st.sampled_from([s["id"] for s in sub_skills()]), st.sampled_from(["health", "speed", "reflex", "stamina"]))
+@given(st.sampled_from(SUB_SKILLS), st.sampled_from(["health", "speed", "reflex", "stamina"]))
 def test_any_valid_npc_costs_150(great: str, derived: str) -> None:
     core = next(s["core"] for s in sub_skills() if s["id"] == great)
     others = [c["id"] for c in core_skills() if c["id"] != core]
     subs = {c["id"]: c["sub_skills"][1]["id"] for c in core_skills()}
     second = "health" if derived != "health" else "speed"
-    r = calculators.run("wbs.npc", {"great_1": great, "average_1": others[0], "average_2": others[1],
+    r = engine().run("wbs.npc", {"great_1": great, "average_1": others[0], "average_2": others[1],
                                     "okay_1": subs[others[2]], "okay_2": subs[others[3]], "okay_3": subs[others[4]],
                                     "derived_1": derived, "derived_2": second, "physical_1": "dexterity",
                                     "physical_2": "strength", "mental_1": "wits", "mental_2": "smarts"})
@@ -116,7 +122,7 @@ def test_any_valid_npc_costs_150(great: str, derived: str) -> None:
                                                ({"great_1": "nothing"}, "great_1")])
 def test_npc_bad_inputs(inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.npc", inputs)
+        engine().run("wbs.npc", inputs)
     assert caught.value.field == field
 
 
@@ -136,11 +142,11 @@ def test_npc_bad_inputs(inputs: dict, field: str) -> None:
     ],
 )
 def test_stamina(inputs: dict, expected: dict) -> None:
-    r = calculators.run("wbs.stamina", inputs)
+    r = engine().run("wbs.stamina", inputs)
     assert {k: r[k] for k in expected} == expected
 
 
 def test_stamina_cannot_go_below_zero() -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.stamina", {"rounds": 3, "stamina_spent": 6})
+        engine().run("wbs.stamina", {"rounds": 3, "stamina_spent": 6})
     assert caught.value.field == "stamina_spent" and "at most 5" in caught.value.message

@@ -10,12 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import calculators
-from calculators import InputError
+from calculators import InputError, registry
 from calculators.wbs import check_dice, skill_clock
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 
 def run(**inputs: object) -> dict:
-    return calculators.run("wbs.skill_check", inputs)
+    return engine().run("wbs.skill_check", inputs)
 
 
 def _value(face: int) -> int:
@@ -131,19 +134,19 @@ check_inputs = st.fixed_dictionaries({
 @settings(max_examples=40, deadline=None)
 @given(check_inputs)
 def test_distribution_sums_to_one_and_chance_is_a_probability(inputs: dict) -> None:
-    values = calculators.spec.parse_inputs(calculators.calculator("wbs.skill_check").inputs(), inputs)
+    values = calculators.spec.parse_inputs(registry.find("wbs.skill_check").inputs(), inputs)
     totals, _rolled, _left = __import__("calculators.wbs.skill_check", fromlist=["roll"]).roll(
         values, values["modifier"] + values["ev"], values["all_in"])
     assert sum(totals.values()) == 1
-    result = calculators.run("wbs.skill_check", inputs)
+    result = engine().run("wbs.skill_check", inputs)
     assert 0 <= result["success_chance"] <= 1 and 0 <= result["critical_chance"] <= 1
 
 
 @settings(max_examples=40, deadline=None)
 @given(check_inputs)
 def test_more_modifier_never_hurts(inputs: dict) -> None:
-    low = calculators.run("wbs.skill_check", inputs)["success_chance"]
-    high = calculators.run("wbs.skill_check", {**inputs, "modifier": inputs["modifier"] + 1})["success_chance"]
+    low = engine().run("wbs.skill_check", inputs)["success_chance"]
+    high = engine().run("wbs.skill_check", {**inputs, "modifier": inputs["modifier"] + 1})["success_chance"]
     assert high >= low
 
 
@@ -151,7 +154,7 @@ def test_more_modifier_never_hurts(inputs: dict) -> None:
 
 
 def test_sword_smithing() -> None:
-    result = calculators.run("wbs.skill_clock", {"segments": 6, "hours_per_check": 2})
+    result = engine().run("wbs.skill_clock", {"segments": 6, "hours_per_check": 2})
     assert (result["fewest_checks"], result["fewest_hours"]) == (3, 6)
 
 
@@ -175,7 +178,7 @@ def test_finish_times_sum_to_one() -> None:
 )
 def test_clock_bad_inputs(inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.skill_clock", inputs)
+        engine().run("wbs.skill_clock", inputs)
     assert caught.value.field == field
 
 

@@ -12,9 +12,11 @@ from codex.yamlsafe import load_yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.creature import CreatureError, audit, stat_block, summary_row
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 ROOT = Path(__file__).resolve().parent.parent
 BESTIARY = ROOT / "rules_data" / "wbs" / "bestiary"
@@ -31,20 +33,20 @@ def creature(name: str) -> dict:
     ("spark", "energy", "per_upkeep"), [("jaki", 50, 0), ("seiki", 25, 1), ("yoki", 75, 0)],
 )
 def test_monster_sparks(spark: str, energy: int, per_upkeep: int) -> None:
-    result = calculators.run("wbs.spirit_energy", {**GOBLIN, "spark": spark, "efficiency": 1, "barrier": 3,
+    result = engine().run("wbs.spirit_energy", {**GOBLIN, "spark": spark, "efficiency": 1, "barrier": 3,
                                                    "damper": 3})
     assert result["energy"] == energy
     assert result["stamina_per_upkeep"] == per_upkeep
 
 
 def test_tier_scales_stamina_payments() -> None:
-    result = calculators.run("wbs.spirit_energy", {**GOBLIN, "spark": "seiki", "tier": "epic"})
+    result = engine().run("wbs.spirit_energy", {**GOBLIN, "spark": "seiki", "tier": "epic"})
     assert result["energy_per_stamina"] == 15
     assert result["stamina_per_upkeep"] == 3
 
 
 def test_peak_durability_and_barrier() -> None:
-    result = calculators.run("wbs.spirit_energy", {**GOBLIN, "peak": 2, "durability": 4, "barrier": 1})
+    result = engine().run("wbs.spirit_energy", {**GOBLIN, "peak": 2, "durability": 4, "barrier": 1})
     assert result["energy"] == (18 + 7) * 2
     assert (result["core_energy"], result["core_max"]) == (25, 35)
     assert (result["soak"], result["extra_health"]) == (1, 4)
@@ -53,7 +55,7 @@ def test_peak_durability_and_barrier() -> None:
 
 @given(st.integers(1, 20), st.integers(0, 10), st.integers(0, 10))
 def test_core_range_stays_inside_the_pool(strength: int, peak: int, damper: int) -> None:
-    result = calculators.run("wbs.spirit_energy", {**GOBLIN, "strength": strength, "peak": peak, "damper": damper})
+    result = engine().run("wbs.spirit_energy", {**GOBLIN, "strength": strength, "peak": peak, "damper": damper})
     assert 0 <= result["core_min"] <= result["core_energy"] <= result["core_max"] <= result["energy"]
 
 
@@ -61,7 +63,7 @@ def test_core_range_stays_inside_the_pool(strength: int, peak: int, damper: int)
                                                ({"tier": "legend"}, "tier"), ({"strength": 0}, "strength")])
 def test_spirit_energy_errors(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.spirit_energy", inputs)
+        engine().run("wbs.spirit_energy", inputs)
     assert caught.value.field == field
 
 
@@ -125,7 +127,6 @@ def site() -> Site:
     from codex.checks import CHECKS
 
     data = load_rules_data(ROOT / "rules_data", CHECKS)
-    calculators.load_rules(data.export())
     return Site(data, make_env(), edit_base="https://example.invalid/edit/")
 
 
@@ -168,12 +169,8 @@ def test_file_name_must_be_the_id(tmp_path: Path) -> None:
     (data / "wbs" / "bestiary" / "goblin.yaml").unlink()
     (data / "wbs" / "bestiary" / "hobgoblin.yaml").write_text(text)
     loaded = load_rules_data(data, base=tmp_path)
-    calculators.load_rules(loaded.export())
-    try:
-        with pytest.raises(BlockError, match="must be its file name"):
-            creature_block(Site(loaded, make_env()), "wbs.hobgoblin", PageInfo("x.md", "x/"))
-    finally:
-        calculators.load_rules(load_rules_data(ROOT / "rules_data").export())
+    with pytest.raises(BlockError, match="must be its file name"):
+        creature_block(Site(loaded, make_env()), "wbs.hobgoblin", PageInfo("x.md", "x/"))
 
 
 def test_bestiary_index(site: Site) -> None:
@@ -213,12 +210,8 @@ def test_a_new_creature_renders_without_book_figures(tmp_path: Path) -> None:
     text = "\n".join(line for line in text.splitlines() if not line.startswith(("book_points", "book_lists")))
     (data / "wbs" / "bestiary" / "kappa.yaml").write_text(text + "\n")
     loaded = load_rules_data(data, base=tmp_path)
-    calculators.load_rules(loaded.export())
-    try:
-        site = Site(loaded, make_env())
-        html = creature_block(site, "wbs.kappa", PageInfo("wbs/bestiary/kappa.md", "wbs/bestiary/kappa/"))
-        assert "Kappa" in html and "SeiKi" in html and "wbs-creature__differs" not in html
-        index = bestiary_block(site, "wbs", PageInfo("wbs/bestiary/index.md", "wbs/bestiary/"))
-        assert 'data-name="Kappa"' in index and 'data-spark="seiki"' in index
-    finally:
-        calculators.load_rules(load_rules_data(ROOT / "rules_data").export())
+    site = Site(loaded, make_env())
+    html = creature_block(site, "wbs.kappa", PageInfo("wbs/bestiary/kappa.md", "wbs/bestiary/kappa/"))
+    assert "Kappa" in html and "SeiKi" in html and "wbs-creature__differs" not in html
+    index = bestiary_block(site, "wbs", PageInfo("wbs/bestiary/index.md", "wbs/bestiary/"))
+    assert 'data-name="Kappa"' in index and 'data-spark="seiki"' in index

@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.combat_rules import Die, die
 from calculators.wbs.damage import attack_dice, book_average, dice_for, reflex_cost
 from calculators.wbs.damage_odds import Hit, dealt, expected
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 
 @pytest.mark.parametrize(
@@ -26,7 +28,7 @@ from calculators.wbs.damage_odds import Hit, dealt, expected
 )
 def test_dice_follow_the_size_chart(strike: str, weapon: str, damage_type: str, damage: str, effect: str) -> None:
     assert attack_dice(strike, weapon, damage_type) == (damage, effect)
-    result = calculators.run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type})
+    result = engine().run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type})
     assert (result["damage_die"], result["effect_die"]) == (damage, effect)
 
 
@@ -58,11 +60,11 @@ def test_book_average(dice: int, top: int, average: int) -> None:
 
 
 def test_average_damage_after_dr() -> None:
-    result = calculators.run("wbs.damage", {"strike": "standard", "weapon": "medium", "damage_type": "bash",
+    result = engine().run("wbs.damage", {"strike": "standard", "weapon": "medium", "damage_type": "bash",
                                             "strength": 4, "skill_ranks": 8, "target_dr": 5})
     # 3 d10: 16 (5 + 5 + 5 + 1), + 4 Strength = 20, less DR 5 = 15, + the Stagger d10's average 5.
     assert result["average_damage"] == 20 - 5 + 5
-    tied = calculators.run("wbs.damage", {"strike": "standard", "weapon": "medium", "damage_type": "bash",
+    tied = engine().run("wbs.damage", {"strike": "standard", "weapon": "medium", "damage_type": "bash",
                                           "strength": 4, "skill_ranks": 8, "target_dr": 5, "tie": True})
     assert tied["average_damage"] == 10 - 5 + 5
 
@@ -144,8 +146,8 @@ def test_distribution_sums_to_exactly_one(hit: Hit) -> None:
 
 
 def test_claw_widens_the_critical_range() -> None:
-    plain = calculators.run("wbs.damage", {"weapon": "fist"})
-    claw = calculators.run("wbs.damage", {"weapon": "claw"})
+    plain = engine().run("wbs.damage", {"weapon": "fist"})
+    claw = engine().run("wbs.damage", {"weapon": "claw"})
     assert plain["chance_critical"] == pytest.approx(1 / 8)  # a d8
     assert claw["chance_critical"] == pytest.approx(2 / 6)  # a d6 that crits on 5 and 6
 
@@ -162,7 +164,7 @@ base_inputs = st.fixed_dictionaries({
 
 
 def _mean(inputs: dict[str, object]) -> Fraction:
-    result = calculators.run("wbs.damage", inputs)
+    result = engine().run("wbs.damage", inputs)
     return Fraction(result["expected_damage"]).limit_denominator(10**12)
 
 
@@ -182,7 +184,7 @@ def test_more_dr_or_soak_never_raises_the_mean(inputs: dict[str, object]) -> Non
 @settings(max_examples=30, deadline=None)
 @given(base_inputs)
 def test_results_are_in_bounds(inputs: dict[str, object]) -> None:
-    result = calculators.run("wbs.damage", inputs)
+    result = engine().run("wbs.damage", inputs)
     assert 0 <= result["chance_no_damage"] <= 1
     assert 0 <= result["chance_critical"] <= 1
     assert result["expected_damage"] >= 0
@@ -201,12 +203,12 @@ def test_expected_value_of_a_plain_hit() -> None:
 def test_readings_change_the_numbers() -> None:
     base = {"strike": "strong", "weapon": "long", "damage_type": "bash", "skill_ranks": 4, "target_dr": 6,
             "target_soak": 2, "extra_critical_dice": 2}
-    chained = calculators.run("wbs.damage", base)["expected_damage"]
-    single = calculators.run("wbs.damage", {**base, "chain_reading": "no-chain"})["expected_damage"]
+    chained = engine().run("wbs.damage", base)["expected_damage"]
+    single = engine().run("wbs.damage", {**base, "chain_reading": "no-chain"})["expected_damage"]
     assert chained > single
-    per_die = calculators.run("wbs.damage", {**base, "soak_reading": "per-die"})["expected_damage"]
+    per_die = engine().run("wbs.damage", {**base, "soak_reading": "per-die"})["expected_damage"]
     assert per_die < chained
-    counted = calculators.run("wbs.damage", {**base, "fumble_reading": "count"})["expected_damage"]
+    counted = engine().run("wbs.damage", {**base, "fumble_reading": "count"})["expected_damage"]
     assert counted > chained
 
 
@@ -219,13 +221,13 @@ def test_readings_change_the_numbers() -> None:
 )
 def test_bad_inputs_name_their_field(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.damage", inputs)
+        engine().run("wbs.damage", inputs)
     assert caught.value.field == field
 
 
 def test_knockback_speed_from_the_average_roll() -> None:
-    result = calculators.run("wbs.damage", {"strike": "strong", "weapon": "long", "skill_ranks": 8, "strength": 6,
+    result = engine().run("wbs.damage", {"strike": "strong", "weapon": "long", "skill_ranks": 8, "strength": 6,
                                             "critical_effect": "knockback"})
     assert result["critical_effect"] == "Knockback"
     assert result["knockback_speed"] == (3 * 13 // 2 + 6) // 10  # 3 d12: 19, + 6 = 25 → Speed 2
-    assert calculators.run("wbs.damage", {})["knockback_speed"] == 0
+    assert engine().run("wbs.damage", {})["knockback_speed"] == 0

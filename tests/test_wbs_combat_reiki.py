@@ -6,9 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.techniques import best_plan
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 PLAYER_A = {"channel": 1, "shaping": 2, "aura": 2}
 
@@ -25,15 +27,15 @@ PLAYER_A = {"channel": 1, "shaping": 2, "aura": 2}
     ids=["example-8-ten", "example-8-two", "example-9", "example-10", "example-10-one-reiki"],
 )
 def test_the_books_examples(inputs: dict[str, int], expect: dict[str, int]) -> None:
-    result = calculators.run("wbs.technique_plan", {**PLAYER_A, **inputs})
+    result = engine().run("wbs.technique_plan", {**PLAYER_A, **inputs})
     assert {k: result[k] for k in expect} == expect
 
 
 def test_cost_reduction_readings() -> None:
     base = {**PLAYER_A, "cost": 6, "shape_cost": 0, "potency": 2, "efficiency": 3, "technique_efficiency": 1}
-    assert calculators.run("wbs.technique_plan", base)["reiki_spent"] == 6 - 3
-    assert calculators.run("wbs.technique_plan", {**base, "cost_reading": "efficiency"})["reiki_spent"] == 6 - 4
-    assert calculators.run("wbs.technique_plan", {**base, "potency": 20})["reiki_spent"] == 1
+    assert engine().run("wbs.technique_plan", base)["reiki_spent"] == 6 - 3
+    assert engine().run("wbs.technique_plan", {**base, "cost_reading": "efficiency"})["reiki_spent"] == 6 - 4
+    assert engine().run("wbs.technique_plan", {**base, "potency": 20})["reiki_spent"] == 1
 
 
 def _brute(need_reiki: int, need_shape: int, per: int, shaping: int, half: int) -> int:
@@ -52,16 +54,16 @@ def test_plan_is_the_fewest_actions(need_reiki: int, need_shape: int, per: int, 
 @given(st.integers(1, 30), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5))
 def test_more_ranks_never_cost_more_reflex(cost: int, channel: int, shaping: int, aura: int) -> None:
     base = {"cost": cost, "shape_cost": cost, "channel": channel, "shaping": shaping + 1, "aura": aura}
-    reflex = calculators.run("wbs.technique_plan", base)["reflex"]
+    reflex = engine().run("wbs.technique_plan", base)["reflex"]
     for skill in ("channel", "shaping", "aura"):
-        assert calculators.run("wbs.technique_plan", {**base, skill: base[skill] + 1})["reflex"] <= reflex
+        assert engine().run("wbs.technique_plan", {**base, skill: base[skill] + 1})["reflex"] <= reflex
 
 
 @pytest.mark.parametrize(("inputs", "field"), [({"shaping": 0}, "shaping"), ({"cost": -1}, "cost"),
                                                ({"cost_reading": "both"}, "cost_reading")])
 def test_technique_plan_errors(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.technique_plan", {**PLAYER_A, **inputs})
+        engine().run("wbs.technique_plan", {**PLAYER_A, **inputs})
     assert caught.value.field == field
 
 
@@ -83,7 +85,7 @@ def test_technique_plan_errors(inputs: dict[str, object], field: str) -> None:
      ({"damage_d8": 2, "damage_d6": 0, "potency": 3}, {"reiki_spent": 7, "reiki_to_channel": 10})],
 )
 def test_special_attack_costs(inputs: dict[str, object], expect: dict[str, object]) -> None:
-    result = calculators.run("wbs.special_attack", inputs)
+    result = engine().run("wbs.special_attack", inputs)
     assert {k: result[k] for k in expect} == expect
 
 
@@ -95,14 +97,14 @@ def test_special_attack_costs(inputs: dict[str, object], expect: dict[str, objec
 def test_iterative_and_mentor_discounts(rounding: str, mentor: bool, copied: int, xp: float) -> None:
     inputs = {"damage_d6": 0, "damage_d8": 1, "critical_d8": 1, "mentor": mentor, "copied_reiki": copied,
               "mentor_rounding": rounding}
-    assert calculators.run("wbs.special_attack", inputs)["xp_cost"] == xp
+    assert engine().run("wbs.special_attack", inputs)["xp_cost"] == xp
 
 
 @given(st.integers(0, 4), st.integers(0, 4), st.integers(0, 10), st.booleans())
 def test_discounts_never_raise_the_price(d6: int, d10: int, copied: int, mentor: bool) -> None:
     base = {"damage_d6": d6 + 1, "damage_d10": d10}
-    full = calculators.run("wbs.special_attack", base)["xp_cost"]
-    cheaper = calculators.run("wbs.special_attack", {**base, "copied_reiki": min(copied, 4), "mentor": mentor})
+    full = engine().run("wbs.special_attack", base)["xp_cost"]
+    cheaper = engine().run("wbs.special_attack", {**base, "copied_reiki": min(copied, 4), "mentor": mentor})
     assert cheaper["xp_cost"] <= full
 
 
@@ -113,5 +115,5 @@ def test_discounts_never_raise_the_price(d6: int, d10: int, copied: int, mentor:
 )
 def test_special_attack_errors(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.special_attack", inputs)
+        engine().run("wbs.special_attack", inputs)
     assert caught.value.field == field

@@ -9,9 +9,11 @@ from codex.site import Codex
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.upkeep import upkeep_cost
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,16 +39,16 @@ def test_upkeep_never_negative_and_grows_with_ev(ev: int, kiai: int, relaxed: bo
      ({"ev": 9, "pool": "stamina", "tier": "adept"}, 1)],
 )
 def test_upkeep_payment(inputs: dict[str, object], paid: int) -> None:
-    assert calculators.run("wbs.upkeep", inputs)["paid"] == paid
+    assert engine().run("wbs.upkeep", inputs)["paid"] == paid
 
 
 @pytest.mark.parametrize(("round_", "lost"), [(1, 0), (2, 0), (3, 1), (6, 1), (7, 0)])
 def test_exhaustion_every_third_round(round_: int, lost: int) -> None:
-    assert calculators.run("wbs.upkeep", {"round": round_})["exhaustion"] == lost
+    assert engine().run("wbs.upkeep", {"round": round_})["exhaustion"] == lost
 
 
 def test_seiki_regains_stamina_by_tier() -> None:
-    assert calculators.run("wbs.upkeep", {"spark": "seiki", "tier": "adept"})["stamina_regained"] == 2
+    assert engine().run("wbs.upkeep", {"spark": "seiki", "tier": "adept"})["stamina_regained"] == 2
 
 
 @pytest.mark.parametrize(
@@ -57,19 +59,19 @@ def test_seiki_regains_stamina_by_tier() -> None:
      ({"health": 6, "damage": 7, "durability": 2}, "Fighting", 1)],
 )
 def test_health_state(inputs: dict[str, int], state: str, to_next: int) -> None:
-    result = calculators.run("wbs.health_state", inputs)
+    result = engine().run("wbs.health_state", inputs)
     assert result["state"].startswith(state)
     assert result["to_next"] == to_next
 
 
 def test_last_gasp() -> None:
-    out = calculators.run("wbs.health_state", {"health": 5, "damage": 6, "stamina": 3})
+    out = engine().run("wbs.health_state", {"health": 5, "damage": 6, "stamina": 3})
     assert out["last_gasp"].startswith("1 Stamina") and out["rounds_of_last_gasp"] == 3
-    broke = calculators.run("wbs.health_state", {"health": 5, "damage": 6, "stamina": 0})
+    broke = engine().run("wbs.health_state", {"health": 5, "damage": 6, "stamina": 0})
     assert broke["last_gasp"] == "not enough Stamina left"
-    dying = calculators.run("wbs.health_state", {"health": 5, "damage": 15})
+    dying = engine().run("wbs.health_state", {"health": 5, "damage": 15})
     assert dying["last_gasp"] == "no amount will do"
-    assert calculators.run("wbs.health_state", {"shinki": 3})["reiki_covered"] == 6
+    assert engine().run("wbs.health_state", {"shinki": 3})["reiki_covered"] == 6
 
 
 @given(st.integers(0, 50), st.integers(0, 200), st.integers(0, 10))
@@ -77,7 +79,7 @@ def test_more_damage_never_improves_the_state(health: int, damage: int, shinki: 
     order = ["Fighting", "Out of the fight", "Unconscious", "Dying"]
 
     def rank(d: int) -> int:
-        state = calculators.run("wbs.health_state", {"health": health, "damage": d, "shinki": shinki})["state"]
+        state = engine().run("wbs.health_state", {"health": health, "damage": d, "shinki": shinki})["state"]
         return next(i for i, name in enumerate(order) if state.startswith(name))
 
     assert rank(damage) <= rank(damage + 1)
@@ -94,7 +96,7 @@ def test_more_damage_never_improves_the_state(health: int, damage: int, shinki: 
      ({"defense": "block", "weapon": "palm", "attack_skill_ranks": 4}, {"block_dice": "2 × d6"})],
 )
 def test_defense(inputs: dict[str, object], expect: dict[str, object]) -> None:
-    result = calculators.run("wbs.basic_defense", inputs)
+    result = engine().run("wbs.basic_defense", inputs)
     assert {k: result[k] for k in expect} == expect
 
 
@@ -106,7 +108,7 @@ def test_defense(inputs: dict[str, object], expect: dict[str, object]) -> None:
 )
 def test_bad_inputs_name_their_field(calc: str, inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run(calc, inputs)
+        engine().run(calc, inputs)
     assert caught.value.field == field
 
 

@@ -6,9 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
 from calculators.wbs.ticks import active_steps, deal_order, phase_names, phase_ticks
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 
 @pytest.mark.parametrize(
@@ -17,13 +19,13 @@ from calculators.wbs.ticks import active_steps, deal_order, phase_names, phase_t
      (5, [1, 2, 1, 1]), (6, [1, 2, 1, 2]), (9, [2, 3, 2, 2])],
 )
 def test_four_phases_follow_the_books_order(reflex: int, ticks: list[int]) -> None:
-    assert calculators.run("wbs.ticks", {"reflex": reflex, "phases": "4"})["ticks"] == ticks
+    assert engine().run("wbs.ticks", {"reflex": reflex, "phases": "4"})["ticks"] == ticks
 
 
 def test_the_books_examples() -> None:
-    three = calculators.run("wbs.ticks", {"reflex": 3})
+    three = engine().run("wbs.ticks", {"reflex": 3})
     assert three["active_phases"] == ["1", "2", "4"]
-    assert calculators.run("wbs.ticks", {"reflex": 5})["ticks"] == [1, 2, 1, 1]
+    assert engine().run("wbs.ticks", {"reflex": 5})["ticks"] == [1, 2, 1, 1]
 
 
 @pytest.mark.parametrize(
@@ -44,8 +46,8 @@ def test_phase_names(phases: int, names: list[str]) -> None:
      ("fill-second", 12, 4, [0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0])],
 )
 def test_higher_tier_readings(reading: str, phases: int, reflex: int, ticks: list[int]) -> None:
-    result = calculators.run("wbs.ticks", {"reflex": reflex, "phases": phases, "phase_reading": reading})
-    assert result == calculators.run("wbs.ticks", {"reflex": reflex, "phases": str(phases), "phase_reading": reading})
+    result = engine().run("wbs.ticks", {"reflex": reflex, "phases": phases, "phase_reading": reading})
+    assert result == engine().run("wbs.ticks", {"reflex": reflex, "phases": str(phases), "phase_reading": reading})
     assert result["ticks"] == ticks
 
 
@@ -74,7 +76,7 @@ def test_each_fighter_is_active_once_per_tick(reflexes: list[int], phases: int) 
 
 
 def test_tracker_orders_the_books_two_players() -> None:
-    result = calculators.run("wbs.round_tracker", {"reflex_1": 3, "reflex_2": 5})
+    result = engine().run("wbs.round_tracker", {"reflex_1": 3, "reflex_2": 5})
     assert result["order"] == "1.1 A & B · 2.1 B · 2.2 A & B · 3.1 B · 4.1 A & B"
     assert result["ticks_total"] == 8
     assert result["chart"].count("wbs-ticks__on") == 8
@@ -82,7 +84,7 @@ def test_tracker_orders_the_books_two_players() -> None:
 
 
 def test_tracker_skips_empty_slots() -> None:
-    result = calculators.run("wbs.round_tracker", {"reflex_1": 0, "reflex_2": 0, "reflex_3": 2})
+    result = engine().run("wbs.round_tracker", {"reflex_1": 0, "reflex_2": 0, "reflex_3": 2})
     assert result["order"] == "2.1 C · 4.1 C"
 
 
@@ -96,5 +98,5 @@ def test_tracker_skips_empty_slots() -> None:
 )
 def test_bad_inputs_name_their_field(calc: str, inputs: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run(calc, inputs)
+        engine().run(calc, inputs)
     assert field in {p.field for p in caught.value.problems}

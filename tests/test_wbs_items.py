@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
+from tests.support.engine import engine
 
 
 def enc(**inputs: object) -> dict:
-    return calculators.run("wbs.encumbrance", inputs)
+    return engine().run("wbs.encumbrance", inputs)
 
 
 def test_iron_plate() -> None:
@@ -68,12 +68,12 @@ def test_encumbrance_bad_inputs(inputs: dict, field: str) -> None:
     ],
 )
 def test_weapon_dice(inputs: dict, damage: str, effect: str, critical: str) -> None:
-    r = calculators.run("wbs.weapon", inputs)
+    r = engine().run("wbs.weapon", inputs)
     assert (r["damage_die"], r["effect_die"], r["critical_effect"]) == (damage, effect, critical)
 
 
 def test_very_sharp_sword() -> None:
-    r = calculators.run("wbs.weapon", {"weapon_type": "medium", "extra_critical_dice": 3, "carried": True})
+    r = engine().run("wbs.weapon", {"weapon_type": "medium", "extra_critical_dice": 3, "carried": True})
     assert (r["critical_dice"], r["encumbrance"], r["current_encumbrance"], r["reflex_modifier"], r["range"]) == (
         4, 4, 3, 1, "0-1")
 
@@ -91,7 +91,7 @@ def test_very_sharp_sword() -> None:
     ],
 )
 def test_projectile(inputs: dict, speed: int, strength: int) -> None:
-    r = calculators.run("wbs.projectile", inputs)
+    r = engine().run("wbs.projectile", inputs)
     assert (r["speed"], r["strength_modifier"]) == (speed, strength)
 
 
@@ -100,5 +100,5 @@ def test_projectile(inputs: dict, speed: int, strength: int) -> None:
                                                ({"ammo_encumbrance": "x"}, "ammo_encumbrance")])
 def test_projectile_bad_inputs(inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("wbs.projectile", inputs)
+        engine().run("wbs.projectile", inputs)
     assert caught.value.field == field

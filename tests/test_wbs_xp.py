@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
 from calculators import InputError
+from tests.support.engine import engine
 
 
 def run(**inputs: object) -> dict:
-    return calculators.run("wbs.xp_cost", inputs)
+    return engine().run("wbs.xp_cost", inputs)
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_steps_and_limit_are_shown() -> None:
     assert result["steps"] == ["0→1: 2", "1→2: 3", "2→3: 4"]
     assert result["tier_limit"] == "3"
     assert run(kind="primary", from_value=1, to_value=2, tier="mythic")["tier_limit"] == "none"
-    assert calculators.show("wbs.xp_cost", {"kind": "sub_skill", "from_value": 0, "to_value": 3,
+    assert engine().show("wbs.xp_cost", {"kind": "sub_skill", "from_value": 0, "to_value": 3,
                                             "mentor": True, "mentor_rounding": "exact"})["xp"] == "4½"
 
 

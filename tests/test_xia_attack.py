@@ -10,16 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import calculators
-from calculators import InputError
+from calculators import InputError, registry
 from calculators.xia import attack
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 ATTACK_TRIGRAMS = ("wind", "heaven", "fire", "thunder")
 DEFENCE_TRIGRAMS = ("mist", "earth", "water", "mountain")
 
 
 def run(**inputs: object) -> dict:
-    return calculators.run("xia.attack", inputs)
+    return engine().run("xia.attack", inputs)
 
 
 @pytest.mark.parametrize(
@@ -75,7 +77,7 @@ def test_guardsman_odds_are_exact() -> None:
 def _parsed(**raw: object) -> dict:
     from calculators.spec import parse_inputs
 
-    return parse_inputs(calculators.calculator("xia.attack").inputs(), raw)
+    return parse_inputs(registry.find("xia.attack").inputs(), raw)
 
 
 def test_demon_single_die() -> None:

@@ -10,37 +10,39 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-import calculators
-from calculators import InputError, rules
+from calculators import InputError, registry, rules
+from tests.support.engine import engine
+
+pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
 ROOT = Path(__file__).resolve().parent.parent
 XIA = ("xia.initiative", "xia.initiative_order", "xia.attack", "xia.speed", "xia.unopposed", "xia.xp")
 
 
 def test_all_xia_calculators_exist_and_run_on_defaults() -> None:
-    ids = {entry["id"] for entry in calculators.catalog()}
+    ids = {entry["id"] for entry in engine().catalog()}
     assert set(XIA) <= ids
     for calc_id in XIA:
-        json.dumps(calculators.run(calc_id, {}))
-        json.dumps(calculators.show(calc_id, {}))
+        json.dumps(engine().run(calc_id, {}))
+        json.dumps(engine().show(calc_id, {}))
 
 
 # --- initiative --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("trait", "thunder", "initiative"), [(3, 4, 7), (1, 0, 1), (5, 0, 5), (20, 20, 40)])
 def test_initiative(trait: int, thunder: int, initiative: int) -> None:
-    assert calculators.run("xia.initiative", {"trait": trait, "thunder": thunder}) == {"initiative": initiative}
+    assert engine().run("xia.initiative", {"trait": trait, "thunder": thunder}) == {"initiative": initiative}
 
 
 def test_initiative_defaults_are_moon_shadow() -> None:
-    assert calculators.run("xia.initiative", {}) == {"initiative": 7}
+    assert engine().run("xia.initiative", {}) == {"initiative": 7}
 
 
 @pytest.mark.parametrize(("inputs", "field"), [({"trait": 0}, "trait"), ({"trait": 21}, "trait"),
                                                ({"thunder": -1}, "thunder"), ({"thunder": "x"}, "thunder")])
 def test_initiative_bad_inputs(inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("xia.initiative", inputs)
+        engine().run("xia.initiative", inputs)
     assert caught.value.field == field and "whole number from" in caught.value.message
 
 
@@ -50,7 +52,7 @@ def order(**inputs: object) -> list[tuple[int, str, int, str]]:
     from calculators.spec import parse_inputs
     from calculators.xia.initiative import turns
 
-    values = parse_inputs(calculators.calculator("xia.initiative_order").inputs(), inputs)
+    values = parse_inputs(registry.find("xia.initiative_order").inputs(), inputs)
     return [(t["slot"], t["conflict"], t["rating"], t["side"]) for t in turns(values)]
 
 
@@ -63,16 +65,16 @@ def test_order_highest_rating_first() -> None:
 def test_order_pcs_before_npcs_on_equal_ratings() -> None:
     got = order(c1_side="npc", c1_physical=4, c2_side="pc", c2_physical=3, c2_thunder=1)
     assert [t[0] for t in got] == [2, 1]
-    result = calculators.run("xia.initiative_order", {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc",
+    result = engine().run("xia.initiative_order", {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc",
                                                       "c2_physical": 3, "c2_thunder": 1})
     assert result["first"].startswith("Combatant 2 (PC)")
     assert "player characters before non-player characters" in result["order"]
 
 
 def test_order_same_side_ties_keep_numbering_and_say_who_decides() -> None:
-    result = calculators.run("xia.initiative_order", {"c1_side": "npc", "c2_side": "npc"})
+    result = engine().run("xia.initiative_order", {"c1_side": "npc", "c2_side": "npc"})
     assert "the GM picks the order" in result["order"]
-    result = calculators.run("xia.initiative_order", {"c1_side": "pc", "c2_side": "pc"})
+    result = engine().run("xia.initiative_order", {"c1_side": "pc", "c2_side": "pc"})
     assert "players agree the order" in result["order"]
 
 
@@ -103,7 +105,7 @@ def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int,
         inputs.update({f"c{n}_side": side, f"c{n}_physical": trait, f"c{n}_thunder": thunder})
     if all(side == "absent" for side, _, _ in slots):
         with pytest.raises(InputError):
-            calculators.run("xia.initiative_order", inputs)
+            engine().run("xia.initiative_order", inputs)
         return
     got = order(**inputs)
     keys = [(-rating, 0 if side == "pc" else 1, slot) for slot, _, rating, side in got]
@@ -120,7 +122,7 @@ def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int,
 ])
 def test_order_bad_inputs(inputs: dict, field: str, words: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("xia.initiative_order", inputs)
+        engine().run("xia.initiative_order", inputs)
     assert caught.value.field == field and words in caught.value.message
 
 
@@ -128,7 +130,7 @@ def test_order_bad_inputs(inputs: dict, field: str, words: str) -> None:
 
 @pytest.mark.parametrize(("physical", "wind", "speed"), [(1, 0, 1), (3, 2, 5), (5, 5, 10)])
 def test_speed(physical: int, wind: int, speed: int) -> None:
-    assert calculators.run("xia.speed", {"physical": physical, "wind": wind}) == {"speed": speed}
+    assert engine().run("xia.speed", {"physical": physical, "wind": wind}) == {"speed": speed}
 
 
 @pytest.mark.parametrize(("trait", "trigram", "score", "scale"), [
@@ -140,7 +142,7 @@ def test_speed(physical: int, wind: int, speed: int) -> None:
     (4, 2, 6, "beyond an average kung fu hero"),
 ])
 def test_unopposed(trait: int, trigram: int, score: int, scale: str) -> None:
-    assert calculators.run("xia.unopposed", {"trait": trait, "trigram": trigram}) == {"score": score, "scale": scale}
+    assert engine().run("xia.unopposed", {"trait": trait, "trigram": trigram}) == {"score": score, "scale": scale}
 
 
 @pytest.mark.parametrize(("calc_id", "inputs", "field"), [
@@ -149,7 +151,7 @@ def test_unopposed(trait: int, trigram: int, score: int, scale: str) -> None:
 ])
 def test_speed_and_unopposed_bad_inputs(calc_id: str, inputs: dict, field: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run(calc_id, inputs)
+        engine().run(calc_id, inputs)
     assert caught.value.field == field
 
 
@@ -159,15 +161,15 @@ def test_speed_and_unopposed_bad_inputs(calc_id: str, inputs: dict, field: str) 
     (4, 5, 0, 4, 4), (4, 4, 0, 0, 0), (1, 4, 0, 6, 6), (0, 3, 2, 3, 5), (2, 6, 3, 14, 17), (0, 0, 5, 0, 5),
 ])
 def test_xp(start: int, end: int, secrets: int, trigram_cost: int, total: int) -> None:
-    result = calculators.run("xia.xp", {"from_level": start, "to_level": end, "secrets": secrets})
+    result = engine().run("xia.xp", {"from_level": start, "to_level": end, "secrets": secrets})
     assert (result["trigram_cost"], result["total"], result["secrets_cost"]) == (trigram_cost, total, secrets)
     assert len(result["steps"]) == end - start
     assert result["sessions_fewest"] == -(-total // 3) and result["sessions_most"] == total
 
 
 def test_xp_reading_for_raising_from_zero() -> None:
-    literal = calculators.run("xia.xp", {"from_level": 0, "to_level": 2})
-    at_least_one = calculators.run("xia.xp", {"from_level": 0, "to_level": 2, "trigram_minimum": "at-least-one"})
+    literal = engine().run("xia.xp", {"from_level": 0, "to_level": 2})
+    at_least_one = engine().run("xia.xp", {"from_level": 0, "to_level": 2, "trigram_minimum": "at-least-one"})
     assert (literal["trigram_cost"], at_least_one["trigram_cost"]) == (1, 2)
     assert literal["steps"] == ["0→1: 0 XP", "1→2: 1 XP"]
 
@@ -175,7 +177,7 @@ def test_xp_reading_for_raising_from_zero() -> None:
 @given(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20))
 def test_xp_is_the_sum_of_current_levels(a: int, b: int, c: int) -> None:
     low, mid, high = sorted((a, b, c))
-    cost = lambda x, y: calculators.run("xia.xp", {"from_level": x, "to_level": y})["trigram_cost"]  # noqa: E731
+    cost = lambda x, y: engine().run("xia.xp", {"from_level": x, "to_level": y})["trigram_cost"]  # noqa: E731
     assert cost(low, high) == sum(range(low, high)) == cost(low, mid) + cost(mid, high)
 
 
@@ -187,7 +189,7 @@ def test_xp_is_the_sum_of_current_levels(a: int, b: int, c: int) -> None:
 ])
 def test_xp_bad_inputs(inputs: dict, field: str, words: str) -> None:
     with pytest.raises(InputError) as caught:
-        calculators.run("xia.xp", inputs)
+        engine().run("xia.xp", inputs)
     assert caught.value.field == field and words in caught.value.message
 
 
@@ -215,13 +217,13 @@ def test_examples_use_the_example_characters() -> None:
 
 def test_xia_examples_agree_with_calculators() -> None:
     for example in rules.table("xia/examples")["examples"]:
-        result = calculators.run(example["calculator"], example["inputs"])
+        result = engine().run(example["calculator"], example["inputs"])
         for name, expected in example["expect"].items():
             assert result[name] == expected, (example["id"], name)
 
 
 def test_source_notes_name_real_calculators_and_are_used() -> None:
-    ids = {entry["id"] for entry in calculators.catalog()}
+    ids = {entry["id"] for entry in engine().catalog()}
     notes = rules.table("xia/source_notes")["notes"]
     for note in notes:
         assert set(note["affects"]) <= ids, note["id"]
@@ -251,11 +253,11 @@ def test_every_example_is_shown_on_a_page_beside_its_calculator() -> None:
 
 def test_initiative_order_steps_through_rounds() -> None:
     base = {"c1_side": "pc", "c2_side": "npc", "c1_physical": 3, "c1_thunder": 4, "c2_physical": 5}
-    start = calculators.run("xia.initiative_order", base)
+    start = engine().run("xia.initiative_order", base)
     assert start["round"] == 1 and start["acting_now"].startswith("Turn 1: Combatant 1 (PC)")
     assert start["next_up"].startswith("Turn 2: Combatant 2 (NPC)")
-    second = calculators.run("xia.initiative_order", {**base, "turns_taken": 1})
+    second = engine().run("xia.initiative_order", {**base, "turns_taken": 1})
     assert second["acting_now"].startswith("Turn 2") and second["next_up"].startswith("Next round, turn 1")
-    third = calculators.run("xia.initiative_order", {**base, "turns_taken": 2})
+    third = engine().run("xia.initiative_order", {**base, "turns_taken": 2})
     assert third["round"] == 2 and third["acting_now"].startswith("Turn 1")
     assert 'aria-current="step"' in third["order"]

@@ -33,19 +33,9 @@ def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any
     raise LookupError(f"no entry {wanted!r}")
 
 
-_readings: dict[int, dict[str, str]] = {}
-
-
 def default_reading(note_id: str) -> str:
-    """The site's reading of a source note, remembered per rules set (pages ask for it thousands of times)."""
-    current = rules.rules()
-    known = _readings.setdefault(id(current), {})
-    if len(_readings) > 4:  # rules were reloaded: forget old sets
-        _readings.clear()
-        known = _readings.setdefault(id(current), {})
-    if note_id not in known:
-        known[note_id] = rules.note("wbs", note_id)["reading"]
-    return known[note_id]
+    """The site's reading of a WBS source note, remembered for the rules in use."""
+    return rules.default_reading("wbs", note_id)
 
 
 def reading_input(name: str, note_id: str, group: str = "Readings") -> Input:

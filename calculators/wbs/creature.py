@@ -13,16 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from .. import rules
+from ..errors import CreatureError
 from .attributes import derived_attributes, derived_base, primary_attributes
 from .combat_rules import by_id, combat, default_reading, plain
 from .damage import attack_dice, book_average, dice_for, reflex_cost
 from .energy import boosted_ev
 from .spirit_energy import spirit_pool
 from .ticks import phase_names, phase_ticks
-
-
-class CreatureError(ValueError):
-    """A creature file names something the rules do not have."""
 
 
 @dataclass(frozen=True, slots=True)

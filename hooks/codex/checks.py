@@ -12,7 +12,7 @@ from .problems import Problem
 
 def check_examples(data: RulesData) -> Iterator[Problem]:
     """Every worked example runs through its calculator and arrives at the book's numbers."""
-    calculators.load_rules(data.export())
+    engine = calculators.Engine(data.export())
     for key in data.files:
         if data.kind_of(key) != "examples":
             continue
@@ -20,7 +20,7 @@ def check_examples(data: RulesData) -> Iterator[Problem]:
             where = ("examples", index)
             shown = data.source_of(key)
             try:
-                result = calculators.run(example["calculator"], example["inputs"])
+                result = engine.run(example["calculator"], example["inputs"])
             except calculators.InputError as exc:
                 path = f"examples[{index}].inputs"
                 line = data.line_of(key, (*where, "inputs", exc.field))
@@ -39,7 +39,7 @@ def check_examples(data: RulesData) -> Iterator[Problem]:
 
 def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
     """Every calculator a source note says it affects exists."""
-    known = {c["id"] for c in calculators.catalog()}
+    known = {c["id"] for c in calculators.Engine(data.export()).catalog()}
     for key in data.files:
         if data.kind_of(key) != "source_notes":
             continue

@@ -24,6 +24,8 @@ from typing import Any
 
 import jinja2
 
+from calculators import Engine
+
 from .load import RulesData
 from .problems import Problem
 
@@ -34,12 +36,17 @@ _LOOSE = re.compile(r"<!--\s*codex\b")
 
 @dataclass(slots=True)
 class Site:
-    """What block renderers may read: the rules data, templates, and where things live."""
+    """What block renderers may read: the rules data, its engine, templates, and where things live."""
 
     data: RulesData
     env: jinja2.Environment
     edit_base: str = ""
     assets: Mapping[str, str] = field(default_factory=dict)
+    engine: Engine | None = None  # the rules engine of `data`; made from it when not given
+
+    def __post_init__(self) -> None:
+        if self.engine is None:
+            self.engine = Engine(self.data.export())
 
     def edit_url(self, key: str) -> str:
         """Where a contributor edits rules_data/<key>.yaml."""

@@ -41,8 +41,8 @@ class Codex:
     def __init__(self, project_root: Path, *, edit_base: str = "") -> None:
         self.root = project_root
         self.data: RulesData = load_rules_data(project_root / "rules_data", CHECKS)
-        calculators.load_rules(self.data.export())
-        self.site = Site(self.data, make_env(), edit_base=edit_base)
+        self.engine = calculators.Engine(self.data.export())
+        self.site = Site(self.data, make_env(), edit_base=edit_base, engine=self.engine)
         self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
         self._fonts = font_files(project_root)
         bundle = calculators_zip(project_root / "calculators", self.browser_rules(), calculators.modules())

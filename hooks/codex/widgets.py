@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import calculators
+from calculators import Engine, InputError
 
 from .blocks.common import find, note_href
 from .render import BlockError, PageInfo, Site, block, split_id
@@ -17,16 +17,16 @@ from .render import BlockError, PageInfo, Site, block, split_id
 LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view while the reader scrolls
 
 
-def form_context(calc_id: str, preset: Mapping[str, Any] | None = None, suffix: str = "") -> dict[str, Any]:
+def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None = None,
+                 suffix: str = "") -> dict[str, Any]:
     """Plain data for the widget template: fieldsets of controls, outputs with baked results."""
     try:
-        calc = calculators.calculator(calc_id)
-    except calculators.InputError as exc:
+        entry = engine.describe(calc_id)
+    except InputError as exc:
         raise BlockError(exc.message) from None
-    entry = calc.describe()
     values = {i["name"]: i["default"] for i in entry["inputs"]}
     values.update(preset or {})
-    shown = calculators.show(calc_id, values)
+    shown = engine.show(calc_id, values)
     base = "calc-" + calc_id.replace(".", "-") + suffix
     groups: dict[str, list[dict[str, Any]]] = {}
     for spec in entry["inputs"]:
@@ -49,7 +49,7 @@ def calc_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:calc wbs.derived -->`: the calculator's live form."""
     split_id(arg, "calculator")
     page.uses_widgets = True
-    context = form_context(arg)
+    context = form_context(site.engine, arg)
     notes = [{"href": note_href(page, n), "title": _note_title(site, n)} for n in context["calc"]["source_notes"]]
     return site.render("calc.html.j2", **context, assets=site.assets, notes=notes)
 

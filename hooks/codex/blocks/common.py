@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-import calculators
+from calculators import InputError
 
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
@@ -67,19 +67,22 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:example wbs.player-a-derived -->`: a worked example, book against calculator."""
     game, name = split_id(arg, "worked example")
     key, example = find(site, game, "examples", "examples", name, "worked example")
-    calc = calculators.calculator(example["calculator"])
-    labels = {o.name: o for o in calc.outputs()}
-    computed = calculators.show(calc.id, example["inputs"])
+    calc_id = example["calculator"]
+    try:
+        labels = {o["name"]: o["label"] for o in site.engine.describe(calc_id)["outputs"]}
+    except InputError as exc:
+        raise BlockError(exc.message) from None
+    computed = site.engine.show(calc_id, example["inputs"])
     rows = []
     for out_name, expected in example["expect"].items():
         if out_name not in labels:
-            raise BlockError(f"{calc.id} has no output '{out_name}'")
-        shown_expected = calculators.present([labels[out_name]], {out_name: expected})[out_name]
-        rows.append({"label": labels[out_name].label, "expected": _plain(shown_expected),
+            raise BlockError(f"{calc_id} has no output '{out_name}'")
+        shown_expected = site.engine.present(calc_id, {out_name: expected})[out_name]
+        rows.append({"label": labels[out_name], "expected": _plain(shown_expected),
                      "computed": _plain(computed[out_name])})
-    query = urlencode({f"{calc.id}.{k}": _query_value(v) for k, v in example["inputs"].items()})
+    query = urlencode({f"{calc_id}.{k}": _query_value(v) for k, v in example["inputs"].items()})
     return site.render("example.html.j2", game=game, example=example, rows=rows,
-                       try_href=f"?{query}#calc-{calc.id.replace('.', '-')}",
+                       try_href=f"?{query}#calc-{calc_id.replace('.', '-')}",
                        source=site.source(key))
 
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from calculators.rain import elements as rain_elements
-from calculators.rain import taiji as rain_taiji
-
 from ..render import BlockError, Site, table
 
 
@@ -76,8 +73,8 @@ def alchemy_walk_table(site: Site) -> str:
     names = _element_names(site)
     rows = []
     for e in site.data["rain/elements"]["elements"]:
-        made = rain_elements.created_by(e["id"], scale["maximum"])
-        broken = rain_elements.destroys(e["id"], scale["maximum"])
+        walk = site.engine.cycle_walk(e["id"], scale["maximum"])
+        made, broken = walk["created_by"], walk["destroys"]
         rows.append([e["name"], *(f"{names[made[k - 1]]} / {names[broken[k - 1]]}" for k in steps)])
     return _plain(site, "The Element each point of Alchemy adds: Created by / Destroys",
                   ["Aspect of", *(f"Alchemy {k}" for k in steps)], rows, "rain/elements", "codex-table--compact")
@@ -224,8 +221,8 @@ def trigrams_table(site: Site) -> str:
     names = {t["id"]: t for t in data["trigrams"]}
     rows = []
     for t in sorted(data["trigrams"], key=lambda t: ring[t["id"]]):
-        yang = rain_taiji.after_spending(t["id"], "yang")
-        yin = rain_taiji.after_spending(t["id"], "yin")
+        yang = site.engine.trigram_after(t["id"], "yang")
+        yin = site.engine.trigram_after(t["id"], "yin")
         rows.append([f"{t['glyph']} {t['name']}", f"{t['pinyin']} {t['hanzi']}", str(ring[t["id"]]),
                      f"{yang['glyph']} {names[yang['id']]['name']}", f"{yin['glyph']} {names[yin['id']]['name']}",
                      t["weather"]])

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators.present import number
-from calculators.wbs import creature as creatures
-from calculators.wbs.damage import attack_dice, reflex_cost
-from calculators.wbs.ticks import phase_names, phase_ticks
+from calculators import CreatureError, number
 
 from ..load import RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
@@ -63,8 +60,8 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
     if value["id"] != slug:
         raise BlockError(f"{site.data.source_of(key)} has id '{value['id']}': a creature's id must be its file name")
     try:
-        stats = creatures.stat_block(value)
-    except creatures.CreatureError as exc:
+        stats = site.engine.stat_block(value)
+    except CreatureError as exc:
         raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
     stats["tier_name"] = _tier_name(stats["tier"]) + " tier"
     for derived in stats["derived"]:
@@ -124,7 +121,7 @@ def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
         slug = key.removeprefix(BESTIARY)
         if value["tier"] not in tiers or value["spark"] not in sparks:
             raise BlockError(f"{site.data.source_of(key)}: unknown tier or Spark")
-        summary = creatures.summary_row(value)
+        summary = site.engine.creature_summary(value)
         order, tier_name = tiers[value["tier"]]
         rows.append({"name": value["name"], "href": page.link(f"{BESTIARY}{slug}/"), "tier": tier_name,
                      "tier_order": order, "spark": value["spark"], "spark_name": sparks[value["spark"]],
@@ -213,10 +210,8 @@ def phase_order_table(site: Site) -> str:
 
 @table("wbs.combat-ticks-by-reflex")
 def ticks_by_reflex(site: Site) -> str:
-    reading = next(n for key in site.data.family("wbs", "source_notes") for n in site.data[key]["notes"]
-                   if n["id"] == "phases-higher-tiers")["reading"]
-    names = phase_names(4)
-    rows = [[str(r), *(str(n) if n else "·" for n in phase_ticks(r, 4, reading))] for r in range(1, 9)]
+    names = site.engine.phase_names(4)
+    rows = [[str(r), *(str(n) if n else "·" for n in site.engine.phase_ticks(r, 4))] for r in range(1, 9)]
     return _plain(site, "Ticks in each phase of a four-phase round", ["Reflex", *(f"Phase {n}" for n in names)],
                   rows, "wbs/combat", "codex-table--numeric codex-table--compact")
 
@@ -331,9 +326,9 @@ def attack_examples_table(site: Site) -> str:
     kinds = {d["id"]: d["name"] for d in site.data["wbs/weapons"]["damage_types"]}
     rows = []
     for strike, weapon, kind in cases:
-        damage, effect = attack_dice(strike, weapon, kind)
+        damage, effect = site.engine.attack_dice(strike, weapon, kind)
         rows.append([f"{strikes[strike]} {types[weapon]}" + (f", {kinds[kind]}" if kind != "none" else ""),
-                     damage, effect if kind != "none" else "–", str(reflex_cost(strike, weapon))])
+                     damage, effect if kind != "none" else "–", str(site.engine.reflex_cost(strike, weapon))])
     return _plain(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
                   "wbs/weapons")
 

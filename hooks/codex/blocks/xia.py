@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import calculators
-
 from ..render import BlockError, Site, table
 
 
@@ -171,7 +169,7 @@ def characters_table(site: Site) -> str:
         physical = ch["traits"].get("physical")
         defences = str(physical) if physical is not None else "not given"
         if physical is not None and thunder in ch["trigrams"]:
-            result = calculators.run("xia.initiative", {"trait": physical, "thunder": ch["trigrams"][thunder]})
+            result = site.engine.run("xia.initiative", {"trait": physical, "thunder": ch["trigrams"][thunder]})
             initiative = str(result["initiative"])
         else:
             initiative = "not given"

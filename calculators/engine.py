@@ -1,0 +1,142 @@
+"""The one door into the rules engine: an `Engine` made from the rules data.
+
+The build makes one from the YAML it has loaded and checked; the browser worker makes one from
+the bundled `rules.json`. Everything outside `calculators/` (the hooks, the tests, the worker)
+asks the engine: run a calculator, show its results as HTML, list the catalog, or one of the
+few named queries the pages need. The engine makes its rules the rules in use for the length
+of each call (`calculators.rules.using`), so the calculators read them and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any
+
+from . import registry
+from .present import present
+from .rules import Rules, default_reading, using
+
+
+class Engine:
+    """The rules engine for one set of rules data (path under rules_data/ → content)."""
+
+    def __init__(self, rules: Mapping[str, Any]) -> None:
+        self._rules = Rules(rules)
+
+    @classmethod
+    def bundled(cls) -> Engine:
+        """The engine of the rules.json the build bundles beside the package (the browser's)."""
+        try:
+            text = resources.files(__package__).joinpath("rules.json").read_text(encoding="utf-8")
+        except (FileNotFoundError, OSError):
+            raise LookupError("no rules.json beside the calculators package (only the built bundle has one): "
+                              "make an engine from the rules data, calculators.Engine(rules)") from None
+        return cls(json.loads(text))
+
+    @contextmanager
+    def active(self) -> Iterator[Engine]:
+        """Let code inside the `with` block call calculator internals directly (tests do)."""
+        with using(self._rules):
+            yield self
+
+    # ---- calculators ------------------------------------------------------------------------
+
+    def run(self, calc_id: str, inputs: Mapping[str, object]) -> dict[str, Any]:
+        """Compute calculator `calc_id` for `inputs` (JSON-able values in and out).
+
+        Bad input raises calculators.InputError, whose `.field` names the input.
+        """
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            return calc.run(inputs)
+
+    def show(self, calc_id: str, inputs: Mapping[str, object]) -> dict[str, str]:
+        """Run a calculator and return its outputs as the escaped HTML the page shows."""
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            return present(calc.outputs(), calc.run(inputs))
+
+    def present(self, calc_id: str, result: Mapping[str, Any]) -> dict[str, str]:
+        """Outputs of `calc_id` (some or all, as `run` returns them) as the HTML the page shows."""
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            return present(calc.outputs(), result)
+
+    def describe(self, calc_id: str) -> dict[str, Any]:
+        """One calculator's catalog entry: id, title, summary, inputs, outputs, source notes."""
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            return calc.describe()
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """Every calculator with its inputs (name, label, type, bounds, default, choices) and outputs."""
+        with using(self._rules):
+            return [calc.describe() for calc in registry.everything().values()]
+
+    def warm(self, calc_ids: Sequence[str]) -> None:
+        """Import the calculators a page shows and read their forms, before the reader's first change."""
+        with using(self._rules):
+            for calc_id in calc_ids:
+                registry.find(calc_id).outputs()
+
+    # ---- queries the pages need -------------------------------------------------------------
+
+    def attack_dice(self, strike: str, weapon: str, damage_type: str) -> tuple[str, str]:
+        """WBS: the damage die and critical effect die of an attack (ids of the dice size chart)."""
+        from .wbs import damage
+
+        with using(self._rules):
+            return damage.attack_dice(strike, weapon, damage_type)
+
+    def reflex_cost(self, strike: str, weapon: str) -> int:
+        """WBS: the Reflex an attack costs."""
+        from .wbs import damage
+
+        with using(self._rules):
+            return damage.reflex_cost(strike, weapon)
+
+    def phase_names(self, phases: int) -> list[str]:
+        """WBS: names of a round's phases in resolution order (1–4, or 1A, 1B, …)."""
+        from .wbs import ticks
+
+        with using(self._rules):
+            return ticks.phase_names(phases)
+
+    def phase_ticks(self, reflex: int, phases: int, reading: str | None = None) -> list[int]:
+        """WBS: ticks in each phase for a fighter with `reflex` (by the site's reading unless given)."""
+        from .wbs import ticks
+
+        with using(self._rules):
+            return ticks.phase_ticks(reflex, phases, reading or default_reading("wbs", ticks.NOTE))
+
+    def stat_block(self, creature: Mapping[str, Any]) -> dict[str, Any]:
+        """WBS: everything a creature's stat block shows (CreatureError if its file names unknown rules)."""
+        from .wbs import creature as creatures
+
+        with using(self._rules):
+            return creatures.stat_block(creature)
+
+    def creature_summary(self, creature: Mapping[str, Any]) -> dict[str, Any]:
+        """WBS: the few numbers the bestiary index shows for a creature."""
+        from .wbs import creature as creatures
+
+        with using(self._rules):
+            return creatures.summary_row(creature)
+
+    def cycle_walk(self, element: str, alchemy: int) -> dict[str, list[str]]:
+        """Refreshing Rain: element ids that Create an Aspect (`created_by`) and those it Destroys."""
+        from .rain import elements
+
+        with using(self._rules):
+            return {"created_by": elements.created_by(element, alchemy),
+                    "destroys": elements.destroys(element, alchemy)}
+
+    def trigram_after(self, trigram: str, spend: str) -> Mapping[str, Any]:
+        """Refreshing Rain: the trigram the Taiji moves to when a point of `spend` (yang, yin) is spent."""
+        from .rain import taiji
+
+        with using(self._rules):
+            return taiji.after_spending(trigram, spend)

@@ -1,0 +1,64 @@
+"""Which calculators exist: found once in the game packages (code, not rules data)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+from importlib import resources
+
+from .errors import InputError
+from .spec import Calculator
+
+GAMES = ("wbs", "xia", "rain")
+_found: dict[str, Calculator] | None = None
+
+
+def everything() -> dict[str, Calculator]:
+    """Every calculator by id, sorted (imports every game module)."""
+    global _found
+    if _found is None:
+        found: dict[str, Calculator] = {}
+        for game in GAMES:
+            package = importlib.import_module(f"{__package__}.{game}")
+            for module_info in pkgutil.iter_modules(package.__path__):
+                module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+                for calc in getattr(module, "CALCULATORS", ()):
+                    if calc.id in found:
+                        raise RuntimeError(f"two calculators are called {calc.id}")
+                    found[calc.id] = calc
+        _found = dict(sorted(found.items()))
+    return _found
+
+
+def modules() -> dict[str, str]:
+    """Which module defines each calculator (`wbs.derived` → `calculators.wbs.derived`)."""
+    return {calc_id: calc.compute.__module__ for calc_id, calc in everything().items()}
+
+
+def _indexed(calc_id: str) -> Calculator | None:
+    # The browser bundle carries modules() as index.json, so one calculator loads without the rest.
+    try:
+        index = json.loads(resources.files(__package__).joinpath("index.json").read_text(encoding="utf-8"))
+    except (FileNotFoundError, OSError):
+        return None
+    module = index.get(calc_id)
+    if module is None:
+        return None
+    for calc in getattr(importlib.import_module(module), "CALCULATORS", ()):
+        if calc.id == calc_id:
+            return calc
+    return None
+
+
+def find(calc_id: str) -> Calculator:
+    """The calculator called `calc_id` (`<game>.<name>`), or InputError naming those there are."""
+    if _found is None:
+        found = _indexed(calc_id)
+        if found is not None:
+            return found
+    try:
+        return everything()[calc_id]
+    except KeyError:
+        known = ", ".join(everything())
+        raise InputError("calc_id", f"no calculator is called {calc_id!r} (there are: {known})") from None
