@@ -29,6 +29,20 @@ def number(value: int | float | Fraction) -> str:
     return f"{float(exact):.2f}"
 
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def count_word(value: int) -> str:
+    """A small count as it reads in a sentence: 2 → two; past twelve, the digits."""
+    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
+
+
+def listing(items: Sequence[str], last: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
 def percent(value: float | Fraction) -> str:
     """A probability as a percentage: one decimal, never rounded to a false 0% or 100%."""
     p = float(value)

@@ -86,7 +86,7 @@ class Calculator:
 
     id: str
     title: str
-    summary: str
+    summary: str | Callable[[], str]  # a callable when the summary states numbers from the rules
     inputs: Callable[[], Sequence[Input]]
     outputs: Callable[[], Sequence[Output]]
     compute: Compute
@@ -97,7 +97,7 @@ class Calculator:
         return {
             "id": self.id,
             "title": self.title,
-            "summary": self.summary,
+            "summary": self.summary if isinstance(self.summary, str) else self.summary(),
             "inputs": [self._with_note(i.as_dict()) for i in self.inputs()],
             "outputs": [o.as_dict() for o in self.outputs()],
             "source_notes": list(self.source_notes),

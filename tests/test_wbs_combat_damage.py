@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 from fractions import Fraction
 
@@ -9,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import InputError
+from calculators import Engine, InputError
 from calculators.wbs.combat_rules import Die, die
 from calculators.wbs.damage import attack_dice, book_average, dice_for, reflex_cost
 from calculators.wbs.damage_odds import Hit, dealt, expected
-from tests.support.engine import engine
+from tests.support.engine import engine, rules_data
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -93,7 +94,7 @@ def brute(hit: Hit) -> dict[int, Fraction]:
         p_roll = Fraction(1, hit.damage_die.faces ** hit.dice)
         rolled = sum(hit.damage_die.value(f, hit.fumbles) for f in faces) + hit.strength
         if hit.tie:
-            rolled = -(-rolled // 2) if hit.tie_round_up else rolled // 2
+            rolled = -(-rolled // hit.tie_divide_by) if hit.tie_round_up else rolled // hit.tie_divide_by
         crits = sum(hit.damage_die.critical(f) for f in faces)
         chains = hit.weapon_effect_dice + int(hit.attack_critical) + crits
         for combo in itertools.product(chain, repeat=chains):
@@ -127,6 +128,7 @@ small_hits = st.builds(
     fumbles=st.booleans(),
     tie=st.booleans(),
     tie_round_up=st.booleans(),
+    tie_divide_by=st.integers(1, 3),
 )
 
 
@@ -195,7 +197,7 @@ def test_expected_value_of_a_plain_hit() -> None:
     # One d8 + 3 against DR 2, with fumbles off; an 8 adds a Stagger d8 that does not chain.
     hit = Hit(damage_die=die("d8"), dice=1, strength=3, effect_die=die("d8"), weapon_effect_dice=0,
               attack_critical=False, after_dr=True, target_dr=2, target_soak=0, soak_each_die=False,
-              chain_length=1, fumbles=False, tie=False, tie_round_up=False)
+              chain_length=1, fumbles=False, tie=False, tie_round_up=False, tie_divide_by=2)
     # faces 1..8 give 2..9 after DR; the 8 adds a d8 (mean 4.5) with chance 1/8.
     assert expected(dealt(hit)) == Fraction(2 + 9, 2) + Fraction(9, 2) / 8
 
@@ -231,3 +233,17 @@ def test_knockback_speed_from_the_average_roll() -> None:
     assert result["critical_effect"] == "Knockback"
     assert result["knockback_speed"] == (3 * 13 // 2 + 6) // 10  # 3 d12: 19, + 6 = 25 → Speed 2
     assert engine().run("wbs.damage", {})["knockback_speed"] == 0
+
+
+def test_changing_tie_divide_by_in_the_data_changes_the_damage_calculators_answers() -> None:
+    attack = {"strike": "standard", "weapon": "medium", "damage_type": "bash", "strength": 4, "skill_ranks": 8,
+              "target_dr": 5, "tie": True}
+    changed = copy.deepcopy(rules_data())
+    changed["wbs/combat"]["attack"]["tie_divide_by"] = 3
+    halved, thirded = engine().run("wbs.damage", attack), Engine(changed).run("wbs.damage", attack)
+    assert halved["average_damage"] == 10 - 5 + 5  # 20 rolled ÷ 2, less DR 5, + the Stagger d10's 5
+    assert thirded["average_damage"] < halved["average_damage"]
+    assert thirded["expected_damage"] < halved["expected_damage"]
+    assert thirded["distribution"] != halved["distribution"]
+    untied = {**attack, "tie": False}
+    assert Engine(changed).run("wbs.damage", untied) == engine().run("wbs.damage", untied)

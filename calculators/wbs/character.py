@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rules
+from ..present import count_word
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
 from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact, primary_attributes
@@ -150,10 +151,13 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
             rank = energy_ranks.get(f"{pool['id']}_{skill['id']}", 0)
             _buy(sheet, f"{skill['name']} ({pool['name']})", "energy", 0, rank, tier_id, prices)
             energy_values[skill["id"]] = rank
-    if above_attributes > 1:
-        sheet.flags.append(f"{above_attributes} attributes are above the tier: the GM's option allows one")
-    if len(above_cores) > 2:
-        sheet.flags.append(f"{len(above_cores)} core skills have ranks above the tier: the GM's option allows two")
+    allows = rules.table("wbs/tiers")["above_tier"]
+    if above_attributes > allows["attributes"]:
+        sheet.flags.append(f"{above_attributes} attributes are above the tier: "
+                           f"the GM's option allows {count_word(allows['attributes'])}")
+    if len(above_cores) > allows["core_skills"]:
+        sheet.flags.append(f"{len(above_cores)} core skills have ranks above the tier: "
+                           f"the GM's option allows {count_word(allows['core_skills'])}")
     pool = energy.compute({**energy_values, "spark": values["spark"], "spent_genki": 0,
                            "reiki_reading": values["reiki_reading"], "core_rounding": values["core_rounding"]})
     sheet.values.update({k: pool[k] for k in ("genki", "reiki", "core_genki", "boosted_ev")})

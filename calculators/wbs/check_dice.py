@@ -119,16 +119,15 @@ def critical_chance(rolled: int) -> Fraction:
 
 def wild_cost(dice: int, reading: str) -> list[int]:
     """The modifier each Wild Action trade gives up, in the order they can be made (largest last)."""
-    trades = {t["dice"]: t["modifier_cost"] for t in _checks()["wild_action"]["trades"]}
+    trades = sorted((t["dice"], t["modifier_cost"]) for t in _checks()["wild_action"]["trades"])
     if dice <= 0:
         return []
-    if reading == "three-more":
-        first = trades[1]
-        step = trades[2] - trades[1]
+    (one, first), (most, top) = trades[0], trades[-1]
+    if reading == "three-more":  # each die after the first costs what the largest trade adds per die
+        step = (top - first) // (most - one)
         return [first] + [step] * (dice - 1)
-    pair, single = trades[2], trades[1]
-    steps = [single] * (dice % 2) + [pair] * (dice // 2)
-    return steps
+    # repeat the trades: the largest as often as it fits, the smallest for the dice left over
+    return [first] * ((dice % most) // one) + [top] * (dice // most)
 
 
 def wild_allowed(modifier: int, dice: int, reading: str) -> bool:

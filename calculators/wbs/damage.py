@@ -22,7 +22,7 @@ from .combat_rules import (
     weapon_type,
     weapons,
 )
-from .damage_odds import Hit, critical_chance, dealt, expected
+from .damage_odds import Hit, critical_chance, dealt, expected, tie_share
 
 STRENGTH_MAX = 60
 RANKS_MAX = 60
@@ -107,8 +107,12 @@ def dice_for(skill_ranks: int) -> int:
 
 
 def book_average(dice: int, top: int) -> int:
-    """The book's average of `dice` dice whose highest value is `top`: half the top each, +1 per pair."""
-    return dice * (top + 1) // 2
+    """The book's average of `dice` dice whose highest value is `top`: half the top each, +1 per pair.
+
+    In numbers (combat.yaml damage.average_die): each die counts (top + 1) ÷ 2, the sum rounded down.
+    """
+    rule = combat()["damage"]["average_die"]
+    return dice * (top + rule["add_to_top"]) // rule["divide_by"]
 
 
 def effect_of(values: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -142,6 +146,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         target_dr=values["target_dr"], target_soak=values["target_soak"],
         soak_each_die=values["soak_reading"] == "per-die", chain_length=chain_length,
         fumbles=values["fumble_reading"] == "fumble", tie=values["tie"], tie_round_up=values["tie_reading"] == "up",
+        tie_divide_by=combat()["attack"]["tie_divide_by"],
     )
     dist = dealt(hit)
     average = _average(hit)
@@ -167,7 +172,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 def _average(hit: Hit) -> int:
     rolled = book_average(hit.dice, hit.damage_die.top) + hit.strength
     if hit.tie:
-        rolled = -(-rolled // 2) if hit.tie_round_up else rolled // 2
+        rolled = tie_share(rolled, hit.tie_divide_by, hit.tie_round_up)
     dice, top = hit.weapon_effect_dice, hit.effect_die.top
     if hit.soak_each_die:
         effects = int(dice * max(Fraction(0), Fraction(top + 1, 2) - hit.target_soak))

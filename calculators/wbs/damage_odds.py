@@ -38,6 +38,7 @@ class Hit:
     fumbles: bool
     tie: bool
     tie_round_up: bool
+    tie_divide_by: int  # a tie divides the roll before DR by this (combat.yaml attack.tie_divide_by)
 
 
 def convolve(a: Counts, b: Counts) -> Counts:
@@ -113,10 +114,13 @@ def dealt(hit: Hit) -> dict[int, Fraction]:
     return {value: Fraction(count, whole) for value, count in sorted(totals.items()) if count}
 
 
+def tie_share(total: int, divide_by: int, round_up: bool) -> int:
+    """What a roll deals when the attack tied the TN: divided, rounded as the reading says."""
+    return -(-total // divide_by) if round_up else total // divide_by
+
+
 def _rolled(hit: Hit, total: int) -> int:
-    if not hit.tie:
-        return total
-    return -(-total // 2) if hit.tie_round_up else total // 2
+    return tie_share(total, hit.tie_divide_by, hit.tie_round_up) if hit.tie else total
 
 
 def _combine(hit: Hit, rolls: Counts, effects: Counts, scale: int, totals: dict[int, int]) -> None:

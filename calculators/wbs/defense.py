@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..present import listing
 from ..spec import Calculator, Choice, Input, Output
-from .combat_rules import by_id, combat, weapon_choices, weapon_type
+from .combat_rules import by_id, combat, weapon_choices, weapon_type, weapons
 from .damage import dice_for
 
 BIG = 999
@@ -25,6 +26,8 @@ def reflex_penalty(attacker_reflex: int, reflex: int, perception: int) -> int:
 
 def _inputs() -> list[Input]:
     options = combat()["defense"]["options"]
+    block_weapons = [t for g in weapons()["weapon_groups"] for t in g["types"] if "block_die" in t]
+    blockers = [t["name"] for t in block_weapons]
     fighter = "Defender"
     return [
         Input("dexterity", "Dexterity", "int", default=3, minimum=0, maximum=BIG, group=fighter),
@@ -45,8 +48,10 @@ def _inputs() -> list[Input]:
               group="Active Defense"),
         Input("defense_ranks", "Parry, Block or Dodge ranks (with core)", "int", default=0, minimum=0, maximum=BIG,
               group="Active Defense"),
-        Input("attack_skill_ranks", "Ranks the Palm attack would use", "int", default=0, minimum=0, maximum=BIG,
-              group="Active Defense", help="A Palm block adds a d6 per damage die of that attack"),
+        Input("attack_skill_ranks", f"Ranks the {listing(blockers, 'or')} attack would use", "int", default=0,
+              minimum=0, maximum=BIG, group="Active Defense",
+              help="; ".join(f"A {t['name']} block adds a {t['block_die']} per damage die of that attack"
+                             for t in block_weapons)),
         Input("moving", "Moving while dodging", "bool", default=False, group="Active Defense"),
     ]
 
@@ -78,8 +83,9 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         tn += bonus + values["defense_ranks"] + (values["speed"] if values["moving"] else 0)
     elif choice == "block":
         dr += values["weapon_ranks"] + values["defense_ranks"] + bonus
-        if values["weapon"] == "palm":
-            block_dice = f"{dice_for(values['attack_skill_ranks'])} × {option['palm_die']}"
+        block_die = weapon_type(values["weapon"]).get("block_die")
+        if block_die:
+            block_dice = f"{dice_for(values['attack_skill_ranks'])} × {block_die}"
     cost = 0 if choice == "none" else combat()["defense"]["active_reflex"] + weapon_type(values["weapon"])["reflex"]
     return {
         "basic_defense": basic,

@@ -8,6 +8,7 @@ from typing import Any
 
 from .. import rules
 from ..errors import Problems
+from ..present import count_word, listing
 from ..spec import Calculator, Choice, Input, Output
 from . import xp
 from .attributes import derived_attributes, group_attributes, primary_attributes
@@ -176,12 +177,20 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _summary() -> str:
+    guide = _guide()
+    values = sorted({v for group in guide["attributes"].values() for v in group}, reverse=True)
+    cores = sum(band["cores"] for band in guide["skill_bands"])
+    return (f"The GM tips' recipe for a {guide['budget']}-point NPC: pick where the "
+            f"{listing([f'{v}s' for v in values])} go, {count_word(guide['derived']['count'])} derived "
+            f"bonuses and {count_word(cores)} core skills, and get a stat block.")
+
+
 CALCULATORS = (
     Calculator(
         id="wbs.npc",
         title="NPC quick build",
-        summary="The GM tips' recipe for a 150-point NPC: pick where the 4s, 3s and 2s go, two derived "
-                "bonuses and six core skills, and get a stat block.",
+        summary=_summary,
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

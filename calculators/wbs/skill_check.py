@@ -10,7 +10,7 @@ from typing import Any
 from .. import rules
 from ..charts import distribution
 from ..errors import Problems
-from ..present import percent
+from ..present import count_word, percent
 from ..spec import Calculator, Choice, Input, Output
 from . import check_dice as dice
 from .readings import reading_input
@@ -18,8 +18,7 @@ from .readings import reading_input
 WILD_NOTE = "wild-action-steps"
 ALL_IN_NOTE = "all-in-timing"
 CRIT_NOTE = "critical-extra-die"
-WILD_MAX = 10
-KIAI_MAX = 11
+WILD_MAX = 10  # form bounds: the book sets no limit on these
 ALL_IN_MAX = 12
 
 
@@ -28,13 +27,35 @@ def all_in_rule() -> Mapping[str, Any]:
     return next(s for s in rules.table("wbs/stamina")["spending"] if s["id"] == "all-in")
 
 
+def kiai_most() -> int:
+    """The most Kiai dice a shout can have: its own dice, and one more per rank at the highest rank limit."""
+    checks = rules.table("wbs/checks")
+    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    top_rank = max(t["rank_limit"] for t in rules.table("wbs/tiers")["tiers"] if t["rank_limit"] is not None)
+    return checks["kiai"]["dice"] + skill["per_rank"] * top_rank
+
+
+def _wild_help() -> str:
+    trades = sorted(rules.table("wbs/checks")["wild_action"]["trades"], key=lambda t: t["dice"])
+    prices = ", ".join(f"{t['modifier_cost']} for {count_word(t['dice'])}" for t in trades)
+    return f"Extra d{dice.faces()} bought with modifier: {prices}"
+
+
+def _kiai_help() -> str:
+    kiai = rules.table("wbs/checks")["kiai"]
+    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    more = "one more" if skill["per_rank"] == 1 else f"{skill['per_rank']} more"
+    return (f"{kiai['dice']} for a Kiai; each rank of the Kiai skill allows {more}; "
+            f"{kiai['energy_per_die']} Energy each")
+
+
 def dice_inputs(group: str = "Options") -> list[Input]:
     """Wild Action, Kiai and EV: the options any check may add."""
     return [
         Input("wild_actions", "Wild Action dice", "int", default=0, minimum=0, maximum=WILD_MAX, group=group,
-              help="Extra d6 bought with modifier: 4 for one, 7 for two"),
-        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=KIAI_MAX, group=group,
-              help="1 for a Kiai; each rank of the Kiai skill allows one more; 1 Energy each"),
+              help=_wild_help()),
+        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=kiai_most(), group=group,
+              help=_kiai_help()),
         Input("ev", "Enhancement Value", "int", default=0, minimum=0, maximum=99, group=group,
               help="Only on checks with a physical attribute; costs as much Energy"),
     ]
@@ -49,7 +70,7 @@ def _inputs() -> list[Input]:
         Input("challenge_tier", "Tier of the challenge (for the TN ladder)", "choice", default=_tn_tiers()[0].value,
               choices=_tn_tiers(), group="Check"),
         Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=ALL_IN_MAX, group="Options",
-              help="Each point makes up to two dice count as 6"),
+              help=f"Each point makes up to {count_word(all_in_rule()['dice'])} dice count as {dice.faces()}"),
         reading_input("wild_steps", WILD_NOTE),
         reading_input("all_in_timing", ALL_IN_NOTE),
         reading_input("criticals", CRIT_NOTE),
@@ -106,10 +127,14 @@ def check_problems(values: Mapping[str, Any], problems: Problems) -> int:
     return boosted
 
 
+def dice_count(values: Mapping[str, Any]) -> int:
+    """Dice a check rolls: the check's own, Wild Action dice and Kiai dice."""
+    return rules.table("wbs/checks")["check"]["base_dice"] + values["wild_actions"] + values["kiai"]
+
+
 def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[dict[int, Fraction], int, int]:
     """(distribution of totals, dice rolled, modifier after Wild Action) for a checked set of inputs."""
-    base = rules.table("wbs/checks")["check"]["base_dice"]
-    count = base + values["wild_actions"] + values["kiai"] * rules.table("wbs/checks")["kiai"]["dice"]
+    count = dice_count(values)
     left = boosted - sum(dice.wild_cost(values["wild_actions"], values["wild_steps"]))
     maximised = all_in * all_in_rule()["dice"]
     after = values.get("all_in_timing", "before-roll") == "after-roll"
@@ -125,7 +150,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     boosted = check_problems(values, problems)
     problems.raise_if_any()
     totals, rolled, left = roll(values, boosted, values["all_in"])
-    count = rules.table("wbs/checks")["check"]["base_dice"] + values["wild_actions"] + values["kiai"]
+    count = dice_count(values)
     tn = values["tn"]
     success = sum((p for t, p in totals.items() if t >= tn), Fraction(0))
     mean = sum((t * p for t, p in totals.items()), Fraction(0))
@@ -152,8 +177,9 @@ CALCULATORS = (
     Calculator(
         id="wbs.skill_check",
         title="Skill check odds",
-        summary="The exact chance that 1d6 plus your modifier meets a TN, with Wild Action, Kiai, EV and All In; "
-                "a 1 fumbles and adds nothing.",
+        summary=lambda: (f"The exact chance that {rules.table('wbs/checks')['check']['base_dice']}d{dice.faces()} "
+                         "plus your modifier meets a TN, with Wild Action, Kiai, EV and All In; "
+                         f"a {rules.table('wbs/checks')['fumble']['face']} fumbles and adds nothing."),
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

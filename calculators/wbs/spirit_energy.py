@@ -27,9 +27,9 @@ def monsters() -> Mapping[str, Any]:
 
 
 def tier_number(tier_id: str) -> int:
-    """A tier's place in the list, from 1 (Experienced) up."""
-    tiers = rules.table("wbs/tiers")["tiers"]
-    return 1 + [t["id"] for t in tiers].index(tier_id)
+    """A tier's number as tiers.yaml gives it, for rules that count per tier (Mythic's "4+" counts 4)."""
+    tier = by_id(rules.table("wbs/tiers")["tiers"], tier_id)
+    return int(tier["number"].rstrip("+"))
 
 
 def _energy_skill(skill_id: str) -> Mapping[str, Any]:

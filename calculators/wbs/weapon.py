@@ -50,7 +50,8 @@ def _weapon_inputs() -> list[Input]:
               help="For a ranged weapon this is the ammunition's"),
         Input("base_die", "Damage die before the weapon", "choice", default="d6",
               choices=tuple(Choice(d["id"], die_name(d["id"])) for d in dice), group="Attack",
-              help="Set by the strike: Fast D6, Standard D8, Strong D10"),
+              help="Set by the strike: " + ", ".join(f"{s['name']} {die_name(s['die'])}"
+                                                     for s in _weapons()["strikes"])),
         Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=ENC_MAX,
               group="Weapon", help="Each one adds 1 to the weapon's encumbrance"),
         Input("carried", "Carried, not in hand", "bool", default=False, group="Weapon"),

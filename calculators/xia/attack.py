@@ -78,9 +78,10 @@ def _outputs() -> list[Output]:
 def _check(values: Mapping[str, Any]) -> None:
     """Channelling a trigram needs a rating in it: with none there is nothing to channel."""
     problems = Problems()
+    least = rules.table("xia/trigrams")["channel_minimum"]
     for t in trigrams():
-        if values[f"channel_{t['id']}"] and values[t["id"]] < 1:
-            problems.add(t["id"], f"{t['name']} trigram must be 1 or more to channel {t['name']} "
+        if values[f"channel_{t['id']}"] and values[t["id"]] < least:
+            problems.add(t["id"], f"{t['name']} trigram must be {least} or more to channel {t['name']} "
                                   f"({t['channel']}); it is {values[t['id']]}. Raise it or untick the channel box.")
     problems.raise_if_any()
 
