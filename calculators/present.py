@@ -1,19 +1,21 @@
-"""Results as the reader sees them: one formatter, used by the build and by the browser alike.
+"""Results as the reader sees them: the one presentation module, used by the build and the browser.
 
 Every value is turned into escaped HTML here, so the page baked at build time and the page
-updated live by Pyodide show exactly the same text for the same inputs.
+updated live by Pyodide show exactly the same bytes for the same inputs. Calculators return
+data (calculators.results); only this module knows markup and CSS classes.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from .spec import Output
 
 _HALF = "\u00bd"
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
 def number(value: int | float | Fraction) -> str:
@@ -27,9 +29,6 @@ def number(value: int | float | Fraction) -> str:
         whole = abs(exact.numerator) // 2
         return f"{'-' if exact < 0 else ''}{whole or ''}{_HALF}"
     return f"{float(exact):.2f}"
-
-
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
 def count_word(value: int) -> str:
@@ -59,20 +58,150 @@ def percent(value: float | Fraction) -> str:
 
 
 def present(outputs: Sequence[Output], result: Mapping[str, Any]) -> dict[str, str]:
-    """Each output of `result` as escaped HTML, keyed by output name."""
+    """Each output of `result` (as `run` returns it) as escaped HTML, keyed by output name."""
     shown: dict[str, str] = {}
     for out in outputs:
-        if out.name not in result:
-            continue
-        value = result[out.name]
-        if out.kind in {"chart", "table"}:
-            shown[out.name] = str(value)  # built by calculators.charts, which escapes its text
-        elif out.kind in {"int", "number"}:
-            shown[out.name] = html.escape(number(value))
-        elif out.kind == "percent":
-            shown[out.name] = html.escape(percent(value))
-        elif out.kind == "list":
-            shown[out.name] = html.escape(", ".join(str(v) for v in value) or "none")
-        else:
-            shown[out.name] = html.escape(str(value))
+        if out.name in result:
+            shown[out.name] = value_html(out.kind, result[out.name])
     return shown
+
+
+def value_html(kind: str, value: Any) -> str:
+    """One result value as escaped HTML: typed results by their type, plain values by `kind`."""
+    if isinstance(value, Mapping) and value.get("type") in RENDERERS:
+        return RENDERERS[value["type"]](value)
+    if kind in {"int", "number"}:
+        return html.escape(number(value))
+    if kind == "percent":
+        return html.escape(percent(value))
+    if kind == "list":
+        return html.escape(", ".join(str(v) for v in value) or "none")
+    return html.escape(str(value))
+
+
+# ---- typed results ----------------------------------------------------------------------------
+
+_STYLES = {"purchases": "wbs-purchases", "qi-advice": "rain-qi-advice", "tn-ladder": "wbs-tn-ladder"}
+_MARKS = {"": "", "highlight": ' class="calc-chart__row--highlight"',
+          "current": ' class="calc-chart__row--highlight" aria-current="step"'}
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+def _empty(text: str) -> str:
+    return f'<p class="calc-chart__empty">{_e(text)}</p>'
+
+
+def _cell(cell: Mapping[str, Any]) -> str:
+    value = cell["value"]
+    shown = percent(value) if cell["kind"] == "percent" else number(value) if cell["kind"] == "number" else value
+    span = f' colspan="{cell["span"]}"' if cell["span"] != 1 else ""
+    return f"<td{span}>{_e(shown)}</td>"
+
+
+def _row(row: Mapping[str, Any]) -> str:
+    cells = "".join(_cell(c) for c in row["cells"])
+    return f'<tr{_MARKS[row["mark"]]}><th scope="row">{_e(row["head"])}</th>{cells}</tr>'
+
+
+def table_html(value: Mapping[str, Any]) -> str:
+    """A Table: `calc-chart` look, a row header per row, a footer row when there is one."""
+    if not value["rows"] and value["empty"]:
+        return _empty(value["empty"])
+    style = f" {_STYLES[value['style']]}" if value["style"] else ""
+    head = "".join(f'<th scope="col">{_e(c)}</th>' for c in value["columns"])
+    body = "".join(_row(r) for r in value["rows"])
+    foot = f"<tfoot>{_row(value['foot'])}</tfoot>" if value["foot"] else ""
+    return (f'<table class="calc-chart{style}"><caption>{_e(value["caption"])}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>{foot}</table>")
+
+
+def distribution_html(value: Mapping[str, Any]) -> str:
+    """A Distribution as a table of horizontal bars: screen readers read it, it prints, it needs no script."""
+    bars = value["bars"]
+    if not bars:
+        return _empty(f"{value['caption']}: no outcomes.")
+    top = max(p for _, p in bars)
+    marked = set(value["highlight"])
+    rows = []
+    for key, p in bars:
+        width = 0 if top == 0 else p / top * 100
+        mark = " calc-chart__row--highlight" if key in marked else ""
+        rows.append(
+            f'<tr class="calc-chart__row{mark}"><th scope="row">{_e(key)}</th>'
+            f'<td class="calc-chart__bar"><span style="width:{width:.1f}%"></span></td>'
+            f"<td>{_e(percent(p))}</td></tr>"
+        )
+    return (
+        f'<table class="calc-chart"><caption>{_e(value["caption"])}</caption>'
+        f'<thead><tr><th scope="col">{_e(value["outcome"])}</th>'
+        f'<th scope="col"><span class="calc-chart__sr">Bar</span></th>'
+        f'<th scope="col">Chance</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    )
+
+
+def ticks_html(value: Mapping[str, Any]) -> str:
+    """A TickChart: a column per tick step of each phase, a row per fighter; ● marks an active tick."""
+    head = ['<th scope="col">Phase</th>']
+    sub = ['<th scope="row" class="wbs-ticks__step">Tick</th>']
+    for name, steps in zip(value["phases"], value["active"], strict=True):
+        span = max(1, len(steps))
+        head.append(f'<th scope="colgroup" colspan="{span}" class="wbs-ticks__phase">{_e(name)}</th>')
+        if steps:
+            sub.extend(f'<th scope="col" class="wbs-ticks__step">{j}</th>' for j in range(1, span + 1))
+        else:
+            sub.append('<th scope="col" class="wbs-ticks__step">–</th>')
+    off = '<td class="wbs-ticks__off"></td>'
+    on = '<td class="wbs-ticks__on">●<span class="calc-chart__sr"> active</span></td>'
+    rows = []
+    for i, fighter in enumerate(value["fighters"]):
+        cells = []
+        for steps in value["active"]:
+            if not steps:
+                cells.append(off)
+            cells.extend(on if step[i] else off for step in steps)
+        rows.append(f'<tr><th scope="row">{_e(fighter)}</th>{"".join(cells)}</tr>')
+    return (
+        '<div class="wbs-ticks"><table class="wbs-ticks__table">'
+        f"<caption>{_e(value['caption'])}</caption>"
+        f'<thead><tr>{"".join(head)}</tr><tr>{"".join(sub)}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+    )
+
+
+def stat_block_html(value: Mapping[str, Any]) -> str:
+    """A StatBlock: one labelled line each."""
+    body = "".join(f'<tr><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>' for k, v in value["lines"])
+    return f'<table class="wbs-stat-block"><caption>{_e(value["caption"])}</caption><tbody>{body}</tbody></table>'
+
+
+SOLID = "━━━━━━━━━"
+BROKEN = "━━━━   ━━━━"
+
+
+def trigram_lines(lines: Sequence[str]) -> list[str]:
+    """A trigram's lines (bottom first, `yang` or `yin`) drawn as text, top line first."""
+    return [SOLID if line == "yang" else BROKEN for line in reversed(lines)]
+
+
+def trigram_move_html(value: Mapping[str, Any]) -> str:
+    """A TrigramMove: both trigrams drawn, an arrow between."""
+
+    def figure(t: Mapping[str, Any]) -> str:
+        drawn = "\n".join(trigram_lines(t["lines"]))
+        return (f'<figure class="rain-trigram"><pre aria-hidden="true">{_e(drawn)}</pre>'
+                f"<figcaption>{_e(t['name'])} {_e(t['glyph'])}</figcaption></figure>")
+
+    return f'<div class="rain-trigram-pair">{figure(value["before"])}<span aria-hidden="true">→</span>' \
+           f'{figure(value["after"])}</div>'
+
+
+RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "table": table_html,
+    "distribution": distribution_html,
+    "ticks": ticks_html,
+    "stat_block": stat_block_html,
+    "trigram_move": trigram_move_html,
+}

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from . import rules
 from .errors import InputError, Problems
+from .results import as_data
 
 InputKind = Literal["int", "choice", "bool"]
 OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table"]
@@ -39,6 +39,7 @@ class Input:
     choices: tuple[Choice, ...] = ()
     help: str = ""
     group: str = ""
+    note: str = ""  # `game.note-id` of the source note whose reading this input picks (house rules follow it)
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -57,6 +58,8 @@ class Input:
             out["help"] = self.help
         if self.group:
             out["group"] = self.group
+        if self.note:
+            out["note"] = self.note
         return out
 
 
@@ -98,32 +101,14 @@ class Calculator:
             "id": self.id,
             "title": self.title,
             "summary": self.summary if isinstance(self.summary, str) else self.summary(),
-            "inputs": [self._with_note(i.as_dict()) for i in self.inputs()],
+            "inputs": [i.as_dict() for i in self.inputs()],
             "outputs": [o.as_dict() for o in self.outputs()],
             "source_notes": list(self.source_notes),
         }
 
-    def _with_note(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """Mark a choice input that picks a reading of one of this calculator's source notes.
-
-        Such an input follows the reader's house rules: the reading chosen once, site-wide.
-        """
-        if entry["type"] != "choice":
-            return entry
-        values = {c["value"] for c in entry["choices"]}
-        for note_id in self.source_notes:
-            game, _, name = note_id.partition(".")
-            try:
-                options = {o["id"] for o in rules.note(game, name)["options"]}
-            except LookupError:
-                continue
-            if options == values:
-                return {**entry, "note": note_id}
-        return entry
-
     def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
-        """Check `raw` against the inputs, then compute."""
-        return self.compute(parse_inputs(self.inputs(), raw))
+        """Check `raw` against the inputs, then compute; typed results come back as JSON-able data."""
+        return as_data(self.compute(parse_inputs(self.inputs(), raw)))
 
 
 _WHOLE = re.compile(r"[+-]?\d+")

@@ -186,3 +186,33 @@ def test_two_engines_never_share_rules() -> None:
     assert engine().run("wbs.derived", inputs) == engine().run("wbs.derived", inputs)
     with pytest.raises(RuntimeError, match="inside an Engine"):
         calculators.rules.table("wbs/attributes")
+
+
+MARKUP = re.compile(r"<(table|tr|td|th|p|div|span|figure|pre|caption|ul|li)\b|class=|\bimport html\b|html\.escape")
+
+
+def markup_in_games(root: Path) -> list[str]:
+    """Lines of calculators/<game>/ that write HTML: the engine returns data, calculators.present draws it."""
+    found = []
+    for game in calculators.GAMES:
+        for path in sorted((root / "calculators" / game).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if MARKUP.search(line):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    return found
+
+
+def test_calculators_return_data_not_markup(tmp_path: Path) -> None:
+    assert markup_in_games(ROOT) == []
+    (tmp_path / "calculators" / "wbs").mkdir(parents=True)
+    (tmp_path / "calculators" / "wbs" / "x.py").write_text("import html\nrow = f'<td>{n}</td>'\n")
+    assert len(markup_in_games(tmp_path)) == 2
+
+
+def test_rich_results_are_data_and_present_draws_them() -> None:
+    result = engine().run("wbs.skill_check", {})
+    assert result["chart"]["type"] == "distribution" and result["tn_ladder"]["type"] == "table"
+    json.dumps(result)
+    shown = engine().present("wbs.skill_check", result)
+    assert shown["tn_ladder"].startswith('<table class="calc-chart wbs-tn-ladder">')
+    assert shown == engine().show("wbs.skill_check", {})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculators import InputError
+from calculators.present import SOLID, trigram_lines
 from calculators.rain import taiji
 from tests.support.engine import engine
 
@@ -174,8 +175,8 @@ def test_taiji_adds_at_the_bottom_and_drops_the_top(start, spend):
     result = engine().run("rain.taiji", {"trigram": start, "spend": spend})
     assert taiji.after_spending(start, spend)["id"] == expected
     assert result["trigram"].startswith(expected.capitalize())
-    drawing = taiji.drawing(taiji.by_id(expected))
-    assert [line == taiji.SOLID for line in drawing] == [c == "1" for c in reversed(LINES[expected])]
+    drawing = trigram_lines(result["drawing"]["after"]["lines"])
+    assert [line == SOLID for line in drawing] == [c == "1" for c in reversed(LINES[expected])]
     top_first = ["solid" if c == "1" else "broken" for c in reversed(LINES[expected])]
     assert result["lines"] == top_first
 

@@ -183,7 +183,8 @@ def test_clock_bad_inputs(inputs: dict, field: str) -> None:
 
 
 def test_tn_ladder_shows_every_difficulty_of_the_tier() -> None:
-    ladder = run(modifier=6, tn=20, ev=2, kiai=1, challenge_tier="experienced")["tn_ladder"]
+    ladder = engine().show("wbs.skill_check", {"modifier": 6, "tn": 20, "ev": 2, "kiai": 1,
+                                               "challenge_tier": "experienced"})["tn_ladder"]
     for difficulty, tn, chance in (("Trivial", 5, "100%"), ("Puzzling", 20, "2.8%"), ("Complex", 25, "0%")):
         assert f"<th scope=\"row\">{difficulty}</th><td>{tn}</td><td>{chance}</td>" in ladder
-    assert "<td>38</td>" in run(challenge_tier="adept")["tn_ladder"]
+    assert "<td>38</td>" in engine().show("wbs.skill_check", {"challenge_tier": "adept"})["tn_ladder"]

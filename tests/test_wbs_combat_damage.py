@@ -190,7 +190,8 @@ def test_results_are_in_bounds(inputs: dict[str, object]) -> None:
     assert 0 <= result["chance_no_damage"] <= 1
     assert 0 <= result["chance_critical"] <= 1
     assert result["expected_damage"] >= 0
-    assert "calc-chart" in result["distribution"]
+    chart = result["distribution"]
+    assert chart["type"] == "distribution" and abs(sum(p for _, p in chart["bars"]) - 1) < 1e-9
 
 
 def test_expected_value_of_a_plain_hit() -> None:

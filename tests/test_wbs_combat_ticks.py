@@ -79,8 +79,8 @@ def test_tracker_orders_the_books_two_players() -> None:
     result = engine().run("wbs.round_tracker", {"reflex_1": 3, "reflex_2": 5})
     assert result["order"] == "1.1 A & B · 2.1 B · 2.2 A & B · 3.1 B · 4.1 A & B"
     assert result["ticks_total"] == 8
-    assert result["chart"].count("wbs-ticks__on") == 8
-    assert "A · Reflex 3" in result["chart"]
+    assert engine().present("wbs.round_tracker", result)["chart"].count("wbs-ticks__on") == 8
+    assert "A · Reflex 3" in result["chart"]["fighters"]
 
 
 def test_tracker_skips_empty_slots() -> None:

@@ -192,11 +192,12 @@ def test_chi_breaker_stop_is_no_hit(channel: bool) -> None:
 def test_conflict_sets_defeat_words() -> None:
     assert run(conflict="social")["on_defeat"].startswith("Discredited")
     assert run(conflict="mental")["on_defeat"].startswith("Shattered")
-    assert "mental resilience" in run(conflict="mental")["damage_chart"]
+    assert "mental resilience" in run(conflict="mental")["damage_chart"]["caption"]
 
 
 def test_chart_highlights_defeating_totals() -> None:
-    chart = run(attacker_trait=3, defender_trait=1, defender_resilience=4)["damage_chart"]
+    chart = engine().show("xia.attack", {"attacker_trait": 3, "defender_trait": 1,
+                                         "defender_resilience": 4})["damage_chart"]
     assert chart.startswith("<table") and chart.count("calc-chart__row--highlight") == 1
     assert "11.1%" in chart and "44.4%" in chart
 

@@ -68,14 +68,14 @@ def test_order_pcs_before_npcs_on_equal_ratings() -> None:
     result = engine().run("xia.initiative_order", {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc",
                                                       "c2_physical": 3, "c2_thunder": 1})
     assert result["first"].startswith("Combatant 2 (PC)")
-    assert "player characters before non-player characters" in result["order"]
+    assert "player characters before non-player characters" in engine().present("xia.initiative_order", result)["order"]
 
 
 def test_order_same_side_ties_keep_numbering_and_say_who_decides() -> None:
     result = engine().run("xia.initiative_order", {"c1_side": "npc", "c2_side": "npc"})
-    assert "the GM picks the order" in result["order"]
+    assert "the GM picks the order" in engine().present("xia.initiative_order", result)["order"]
     result = engine().run("xia.initiative_order", {"c1_side": "pc", "c2_side": "pc"})
-    assert "players agree the order" in result["order"]
+    assert "players agree the order" in engine().present("xia.initiative_order", result)["order"]
 
 
 def test_order_kind_first_and_rating_first_readings() -> None:
@@ -260,4 +260,4 @@ def test_initiative_order_steps_through_rounds() -> None:
     assert second["acting_now"].startswith("Turn 2") and second["next_up"].startswith("Next round, turn 1")
     third = engine().run("xia.initiative_order", {**base, "turns_taken": 2})
     assert third["round"] == 2 and third["acting_now"].startswith("Turn 1")
-    assert 'aria-current="step"' in third["order"]
+    assert 'aria-current="step"' in engine().present("xia.initiative_order", third)["order"]

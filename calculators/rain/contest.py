@@ -13,7 +13,6 @@ and a contest is a few thousand integer multiplications whatever the hands.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,10 +20,10 @@ from math import comb
 from typing import Any
 
 from .. import rules
-from ..charts import distribution
 from ..errors import Problems
-from ..present import percent
-from ..spec import Calculator, Choice, Input, Output, parse_inputs
+from ..readings import reading_input
+from ..results import Cell, Distribution, Row, Table
+from ..spec import Calculator, Input, Output, parse_inputs
 from . import elements as el
 from . import tiles as tl
 
@@ -226,9 +225,7 @@ def _check_qi(values: Mapping[str, Any], problems: Problems, who: str, base_plac
 
 
 def _reading(name: str, note_id: str, group: str) -> Input:
-    note = rules.note("rain", note_id)
-    return Input(name, note["title"], "choice", default=note["reading"],
-                 choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]), group=group)
+    return reading_input("rain", name, note_id, group=group)
 
 
 def _inputs() -> list[Input]:
@@ -292,7 +289,7 @@ def _why(me: Side, them: Side, values: Mapping[str, Any]) -> str:
     return "; ".join(parts) + "."
 
 
-def _advice(values: Mapping[str, Any], base: Odds, wall: tl.Wall, shared: bool) -> str:
+def _advice(values: Mapping[str, Any], base: Odds, wall: tl.Wall, shared: bool) -> Table:
     rows = [("As entered", base, "")]
     spent = values["my_yang"] + values["my_yin"]
     room = spent < qi_points()
@@ -320,16 +317,14 @@ def _advice(values: Mapping[str, Any], base: Odds, wall: tl.Wall, shared: bool) 
     body = []
     for label, result, reason in rows:
         if result is None:
-            cells = f'<td colspan="3">{html.escape(reason)}</td>'
+            cells: tuple[Cell, ...] = (Cell(reason, span=3),)
         else:
             change = "" if label == "As entered" else _points(result.win_in_the_end - base.win_in_the_end)
-            cells = (f"<td>{html.escape(percent(result.win_now))}</td>"
-                     f"<td>{html.escape(percent(result.win_in_the_end))}</td><td>{html.escape(change)}</td>")
-        body.append(f'<tr><th scope="row">{html.escape(label)}</th>{cells}</tr>')
-    return ('<table class="calc-chart rain-qi-advice"><caption>My chance to win with one more point of Qi'
-            "</caption><thead><tr><th scope=\"col\">Spend</th><th scope=\"col\">Win this draw</th>"
-            "<th scope=\"col\">Win in the end</th><th scope=\"col\">Change</th></tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>")
+            cells = (Cell(float(result.win_now), "percent"), Cell(float(result.win_in_the_end), "percent"),
+                     Cell(change))
+        body.append(Row(label, cells))
+    return Table("My chance to win with one more point of Qi", ("Spend", "Win this draw", "Win in the end", "Change"),
+                 tuple(body), style="qi-advice")
 
 
 def _points(delta: Fraction) -> str:
@@ -364,7 +359,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         **{name: float(p) for name, p in chances.items()},
         "same_rank": float(result.same_rank),
         "win_in_the_end": float(result.win_in_the_end),
-        "chart": distribution({LABELS[k]: p for k, p in chances.items()},
+        "chart": Distribution.of({LABELS[k]: p for k, p in chances.items()},
                               caption="Outcomes of this draw", outcome="Outcome",
                               highlight={LABELS["my_win"], LABELS["my_guardian"]}),
         "qi_advice": _advice(values, result, wall, shared),

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..spec import Calculator, Choice, Input, Output
 from . import tiles as tl
 
@@ -107,14 +108,12 @@ def _inputs() -> list[Input]:
         Input("guardian_tiles", "Flowers and Seasons in my pile", "int", default=0, minimum=0,
               maximum=counts["guardian"], group="Tiles I hold"),
     ]
-    note = rules.note("rain", PAY_NOTE)
     return [
         *slots,
         Input("interrupting", "Interrupting a scene", "bool", default=False,
               help=f"Costs × {data()['interruption_multiplier']}"),
         *hand,
-        Input("payment", note["title"], "choice", default=note["reading"],
-              choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]), group="Readings"),
+        reading_input("rain", "payment", PAY_NOTE),
     ]
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import rules
+from ..results import TrigramMove, trigram
 from ..spec import Calculator, Choice, Input, Output
-
-SOLID = "━━━━━━━━━"
-BROKEN = "━━━━   ━━━━"
 
 
 def data() -> Mapping[str, Any]:
@@ -41,20 +38,6 @@ def after_spending(trigram_id: str, spend: str) -> Mapping[str, Any]:
     return by_lines(lines)
 
 
-def drawing(trigram: Mapping[str, Any]) -> list[str]:
-    """The trigram as text lines, top line first."""
-    return [SOLID if line == "yang" else BROKEN for line in reversed(trigram["lines"])]
-
-
-def _drawing_html(before: Mapping[str, Any], after: Mapping[str, Any]) -> str:
-    def block(t: Mapping[str, Any]) -> str:
-        lines = "\n".join(drawing(t))
-        return (f'<figure class="rain-trigram"><pre aria-hidden="true">{html.escape(lines)}</pre>'
-                f"<figcaption>{html.escape(t['name'])} {html.escape(t['glyph'])}</figcaption></figure>")
-
-    return f'<div class="rain-trigram-pair">{block(before)}<span aria-hidden="true">→</span>{block(after)}</div>'
-
-
 def _inputs() -> list[Input]:
     trigrams = data()["trigrams"]
     return [
@@ -82,7 +65,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "trigram": f"{after['name']} {after['glyph']} ({after['pinyin']} {after['hanzi']})",
         "lines": ["solid" if line == "yang" else "broken" for line in reversed(after["lines"])],
         "weather": after["weather"],
-        "drawing": _drawing_html(before, after),
+        "drawing": TrigramMove(trigram(before), trigram(after)),
     }
 
 

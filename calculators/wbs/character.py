@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rules
 from ..present import count_word
+from ..results import Cell, Row, Table
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
 from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact, primary_attributes
@@ -165,20 +165,15 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
     return sheet
 
 
-def purchases_table(purchases: Sequence[Purchase], caption: str) -> str:
-    """The purchases as an escaped HTML table."""
-    if not purchases:
-        return f'<p class="calc-chart__empty">{html.escape(caption)}: nothing bought yet.</p>'
+def purchases_table(purchases: Sequence[Purchase], caption: str) -> Table:
+    """The purchases, one row each, with the total."""
     rows = []
     for p in purchases:
         extra = f" (incl. +{p.surcharge} above tier)" if p.surcharge else ""
-        rows.append(f'<tr><th scope="row">{html.escape(p.what)}</th><td>{p.start}→{p.end}</td>'
-                    f"<td>{p.xp}{html.escape(extra)}</td></tr>")
+        rows.append(Row(p.what, (Cell(f"{p.start}→{p.end}"), Cell(f"{p.xp}{extra}"))))
     total = sum(p.xp for p in purchases)
-    return (f'<table class="calc-chart wbs-purchases"><caption>{html.escape(caption)}</caption>'
-            f'<thead><tr><th scope="col">Bought</th><th scope="col">Value</th><th scope="col">XP</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody>'
-            f'<tfoot><tr><th scope="row">Total</th><td></td><td>{total}</td></tr></tfoot></table>')
+    return Table(caption, ("Bought", "Value", "XP"), tuple(rows), foot=Row("Total", (Cell(""), Cell(total, "number"))),
+                 empty=f"{caption}: nothing bought yet.", style="purchases")
 
 
 def xp_by_kind(purchases: Sequence[Purchase], kind: str) -> int:

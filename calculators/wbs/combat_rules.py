@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from .. import rules
-from ..spec import Choice, Input
+from ..spec import Choice
+from .readings import reading_input  # noqa: F401  (the combat calculators import it from here)
 
 
 def combat() -> Mapping[str, Any]:
@@ -36,13 +37,6 @@ def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any
 def default_reading(note_id: str) -> str:
     """The site's reading of a WBS source note, remembered for the rules in use."""
     return rules.default_reading("wbs", note_id)
-
-
-def reading_input(name: str, note_id: str, group: str = "Readings") -> Input:
-    """A choice input offering every reading of a source note, the site's reading first."""
-    note = rules.note("wbs", note_id)
-    return Input(name, note["title"], "choice", default=note["reading"],
-                 choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]), group=group)
 
 
 def reading_number(note_id: str, option_id: str, key: str, usual: int) -> int:

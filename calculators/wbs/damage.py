@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import charts
 from ..errors import Problems
 from ..present import number
+from ..results import Distribution
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
     by_id,
@@ -202,7 +201,7 @@ def _json_number(value: Fraction) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-def _chart(dist: dict[int, Fraction], average: int) -> str:
+def _chart(dist: dict[int, Fraction], average: int) -> Distribution:
     low, high = min(dist), max(dist)
     width = max(1, -(-(high - low + 1) // CHART_ROWS))
     grouped: dict[str, Fraction] = {}
@@ -216,7 +215,7 @@ def _chart(dist: dict[int, Fraction], average: int) -> str:
     mean = expected(dist)
     caption = (f"Damage dealt after DR and Soak (mean {number(mean)}; the highlighted row holds the book's "
                f"average, {average})")
-    return charts.distribution(grouped, caption=html.unescape(caption), outcome="Damage", highlight=marked)
+    return Distribution.of(grouped, caption=caption, outcome="Damage", highlight=marked)
 
 
 CALCULATORS = (

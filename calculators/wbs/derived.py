@@ -7,7 +7,8 @@ from typing import Any
 
 from .. import rules
 from ..errors import Problems
-from ..spec import Calculator, Choice, Input, Output
+from ..readings import reading_input
+from ..spec import Calculator, Input, Output
 from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact
 
 NOTE = "derived-limit"
@@ -20,12 +21,8 @@ def _inputs() -> list[Input]:
               help=f"{d['name']} bought with XP, on top of the attributes")
         for d in derived_attributes()
     ]
-    note = rules.note("wbs", NOTE)
-    reading = Input(
-        "derived_limit", "Purchase limit reading", "choice", default=note["reading"],
-        choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]),
-        group="Reading", help=note["title"],
-    )
+    reading = reading_input("wbs", "derived_limit", NOTE, group="Reading", label="Purchase limit reading",
+                            help=rules.note("wbs", NOTE)["title"])
     return [*attribute_inputs(), *bonuses, reading]
 
 

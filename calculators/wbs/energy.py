@@ -9,6 +9,7 @@ from typing import Any
 from .. import rules
 from ..spec import Calculator, Choice, Input, Output
 from .attributes import attribute_inputs, by_id, group_attributes
+from .readings import reading_input
 
 RANK_MAX = 99
 
@@ -18,10 +19,7 @@ def _energy() -> Mapping[str, Any]:
 
 
 def _reading_input(name: str, note_id: str) -> Input:
-    note = rules.note("wbs", note_id)
-    return Input(name, note["title"], "choice", default=note["reading"],
-                 choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]),
-                 group="Readings")
+    return reading_input(name, note_id)
 
 
 def _inputs() -> list[Input]:

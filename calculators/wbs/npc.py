@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
 from ..errors import Problems
-from ..present import count_word, listing
+from ..present import count_word, listing, number
+from ..results import StatBlock
 from ..spec import Calculator, Choice, Input, Output
 from . import xp
 from .attributes import derived_attributes, group_attributes, primary_attributes
@@ -135,8 +135,8 @@ def _sheet_inputs(values: Mapping[str, Any], problems: Problems) -> tuple[dict[s
     return sheet, ranks
 
 
-def stat_block(sheet: Mapping[str, Any], result: Mapping[str, Any], ranks: Mapping[str, int]) -> str:
-    """The NPC as an escaped HTML table."""
+def stat_block(sheet: Mapping[str, Any], result: Mapping[str, Any], ranks: Mapping[str, int]) -> StatBlock:
+    """The NPC's numbers, a labelled line each."""
     names = _names()
     rows = [("Physical", ", ".join(f"{names[a]} {sheet[a]}" for a in group_attributes("physical"))),
             ("Mental", ", ".join(f"{names[a]} {sheet[a]}" for a in group_attributes("mental")))]
@@ -148,14 +148,10 @@ def stat_block(sheet: Mapping[str, Any], result: Mapping[str, Any], ranks: Mappi
         if any(r for _n, r in subs):
             rank = sum(r for _n, r in subs) // rules.table("wbs/skills")["core_skills"]["sub_ranks_per_core_rank"]
             rows.append((f"{core['name']} ({rank})", ", ".join(f"{n} {r}" for n, r in subs)))
-    body = "".join(f'<tr><th scope="row">{html.escape(k)}</th><td>{html.escape(v)}</td></tr>' for k, v in rows)
-    return (f'<table class="wbs-stat-block"><caption>NPC, {result["xp_total"]} points</caption>'
-            f"<tbody>{body}</tbody></table>")
+    return StatBlock(f"NPC, {result['xp_total']} points", tuple(rows))
 
 
 def _shown(value: int | float) -> str:
-    from ..present import number
-
     return number(value)
 
 

@@ -5,19 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
-from ..spec import Choice, Input
+from .. import readings, rules
+from ..spec import Input
 
 GAME = "wbs"
 
 
 def reading_input(name: str, note_id: str, group: str = "Readings") -> Input:
-    """A choice input offering every reading of a source note, the site's reading first."""
-    note = rules.note(GAME, note_id)
-    order = rules.reading_ids(GAME, note_id)
-    labels = {o["id"]: o["label"] for o in note["options"]}
-    return Input(name, note["title"], "choice", default=note["reading"],
-                 choices=tuple(Choice(o, labels[o]) for o in order), group=group)
+    """A choice input offering every reading of a WBS source note, the site's reading first."""
+    return readings.reading_input(GAME, name, note_id, group=group)
 
 
 def reading_set(note_id: str, option_id: str) -> Mapping[str, Any]:

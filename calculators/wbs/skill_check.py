@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from .. import rules
-from ..charts import distribution
 from ..errors import Problems
-from ..present import count_word, percent
+from ..present import count_word
+from ..results import Cell, Distribution, Row, Table
 from ..spec import Calculator, Choice, Input, Output
 from . import check_dice as dice
 from .readings import reading_input
@@ -103,17 +102,14 @@ def _tn_tiers() -> tuple[Choice, ...]:
     return tuple(out)
 
 
-def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> str:
+def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> Table:
     """Chance to reach each difficulty's TN at one tier: what a success threshold needs."""
     rows = []
     for difficulty in rules.table("wbs/target_numbers")["difficulties"]:
         tn = difficulty["tn"][tier_id]
         chance = sum((p for t, p in totals.items() if t >= tn), Fraction(0))
-        rows.append(f'<tr><th scope="row">{html.escape(difficulty["name"])}</th><td>{tn}</td>'
-                    f"<td>{html.escape(percent(chance))}</td></tr>")
-    return ('<table class="calc-chart wbs-tn-ladder"><caption>Reaching each Target Number</caption>'
-            '<thead><tr><th scope="col">Difficulty</th><th scope="col">TN</th><th scope="col">Chance</th></tr>'
-            f'</thead><tbody>{"".join(rows)}</tbody></table>')
+        rows.append(Row(difficulty["name"], (Cell(tn, "number"), Cell(float(chance), "percent"))))
+    return Table("Reaching each Target Number", ("Difficulty", "TN", "Chance"), tuple(rows), style="tn-ladder")
 
 
 def check_problems(values: Mapping[str, Any], problems: Problems) -> int:
@@ -167,7 +163,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "energy_cost": energy,
         "stamina_cost": values["all_in"] * all_in_rule()["stamina"],
         "critical_chance": float(dice.critical_chance(rolled)),
-        "chart": distribution(totals, caption=f"Chance of each total (highlighted: {tn} or more)",
+        "chart": Distribution.of(totals, caption=f"Chance of each total (highlighted: {tn} or more)",
                               outcome="Total", highlight={t for t in totals if t >= tn}),
         "tn_ladder": tn_ladder(totals, values["challenge_tier"]),
     }

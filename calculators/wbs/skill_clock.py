@@ -7,9 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from .. import rules
-from ..charts import distribution
 from ..errors import Problems
 from ..present import percent
+from ..results import Distribution
 from ..spec import Calculator, Input, Output
 from . import skill_check
 from .readings import reading_input
@@ -147,7 +147,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "expected_checks": float(average),
         "expected_hours": float(average * values["hours_per_check"]),
         "per_check": per_check,
-        "chart": distribution(finish_times(values["segments"], step), caption="Chance the clock fills on each check",
+        "chart": Distribution.of(finish_times(values["segments"], step), caption="Chance the clock fills on each check",
                               outcome="Check"),
     }
 

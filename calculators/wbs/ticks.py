@@ -12,13 +12,13 @@ chosen reading of the `phases-higher-tiers` note says.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import rules
+from .. import readings, rules
 from ..errors import Problems
-from ..spec import Calculator, Choice, Input, Output
+from ..results import TickChart
+from ..spec import Calculator, Input, Output
 
 NOTE = "phases-higher-tiers"
 REFLEX_MAX = 99
@@ -84,10 +84,8 @@ def active_steps(counts: Sequence[Sequence[int]]) -> list[list[list[bool]]]:
 
 
 def _reading_input() -> Input:
-    note = rules.note("wbs", NOTE)
-    return Input("phase_reading", "Sub-phases at higher tiers", "choice", default=note["reading"],
-                 choices=tuple(Choice(o["id"], o["label"]) for o in note["options"]), group="Reading",
-                 help=note["title"])
+    return readings.reading_input("wbs", "phase_reading", NOTE, group="Reading", label="Sub-phases at higher tiers",
+                                  help=rules.note("wbs", NOTE)["title"])
 
 
 def _phases_input() -> Input:
@@ -187,36 +185,11 @@ def compute_tracker(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def tick_chart(labels: Sequence[str], counts: Sequence[Sequence[int]], names: Sequence[str]) -> str:
-    """A table with a column per tick step of each phase and a row per fighter; ● marks an active tick."""
+def tick_chart(labels: Sequence[str], counts: Sequence[Sequence[int]], names: Sequence[str]) -> TickChart:
+    """Who is active on each tick step of each phase (the most ticks left in the phase goes first)."""
     steps = active_steps(counts)
-    head = ['<th scope="col">Phase</th>']
-    sub = ['<th scope="row" class="wbs-ticks__step">Tick</th>']
-    for name, phase_steps in zip(names, steps, strict=True):
-        span = max(1, len(phase_steps))
-        head.append(f'<th scope="colgroup" colspan="{span}" class="wbs-ticks__phase">{html.escape(name)}</th>')
-        if phase_steps:
-            sub.extend(f'<th scope="col" class="wbs-ticks__step">{j}</th>' for j in range(1, span + 1))
-        else:
-            sub.append('<th scope="col" class="wbs-ticks__step">–</th>')
-    rows = []
-    for i, label in enumerate(labels):
-        cells = []
-        for phase_steps in steps:
-            if not phase_steps:
-                cells.append('<td class="wbs-ticks__off"></td>')
-            for active in phase_steps:
-                if active[i]:
-                    cells.append('<td class="wbs-ticks__on">●<span class="calc-chart__sr"> active</span></td>')
-                else:
-                    cells.append('<td class="wbs-ticks__off"></td>')
-        rows.append(f'<tr><th scope="row">{html.escape(label)}</th>{"".join(cells)}</tr>')
-    return (
-        '<div class="wbs-ticks"><table class="wbs-ticks__table">'
-        "<caption>Who acts on each tick (most ticks left in the phase goes first)</caption>"
-        f'<thead><tr>{"".join(head)}</tr><tr>{"".join(sub)}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></div>'
-    )
+    return TickChart("Who acts on each tick (most ticks left in the phase goes first)", tuple(labels), tuple(names),
+                     tuple(tuple(tuple(step) for step in phase) for phase in steps))
 
 
 CALCULATORS = (

@@ -8,8 +8,8 @@ from math import comb
 from typing import Any
 
 from .. import rules
-from ..charts import distribution
 from ..errors import Problems
+from ..results import Distribution
 from ..spec import Calculator, Input, Output
 from .common import (
     GAME,
@@ -146,7 +146,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     follow_up = defeat if values[f"channel_{CELERITY}"] and most > 1 else Fraction(0)
     stop = damage.get(0, Fraction(0)) if values[f"channel_{BREAKER}"] else Fraction(0)
     kind = conflict(values["conflict"])
-    chart = distribution(
+    chart = Distribution.of(
         {d: p for d, p in damage.items()},
         caption=f"Damage to {kind['resilience']} (highlighted: enough to defeat at {resilience} left)",
         outcome="Damage",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import readings, rules
 from ..spec import Choice, Input
 
 GAME = "xia"
@@ -70,10 +70,7 @@ def conflict_input(name: str = "conflict", *, group: str = "") -> Input:
 
 def reading_input(name: str, note_id: str, *, group: str = "Reading") -> Input:
     """A choice between the readings of a source note, the site's reading first."""
-    note = rules.note(GAME, note_id)
-    return Input(name, note["title"], "choice", default=note["reading"],
-                 choices=tuple(Choice(o["id"], " ".join(o["label"].split())) for o in note["options"]),
-                 group=group)
+    return readings.reading_input(GAME, name, note_id, group=group)
 
 
 def character_value(character_id: str, kind: str, name: str) -> int:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
 from ..errors import Problems
+from ..results import Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
 from .common import GAME, character_value, conflicts, ranges, reading_input, trait_input, trigram, trigram_input
 
@@ -125,22 +125,15 @@ def _label(turn: Mapping[str, Any]) -> str:
     return f"Combatant {turn['slot']} ({side})"
 
 
-CURRENT = ' class="calc-chart__row--highlight" aria-current="step"'
-
-
-def _table(order: list[dict[str, Any]], now: int = -1) -> str:
-    if not order:
-        return '<p class="calc-chart__empty">Nobody acts: no combatant takes part in a running conflict.</p>'
-    rows = "".join(
-        f"<tr{CURRENT if n - 1 == now else ''}>"
-        f"<th scope=\"row\">{n}</th><td>{html.escape(_label(t))}</td><td>{html.escape(t['conflict_name'])}</td>"
-        f"<td>{t['rating']}</td><td>{html.escape(t['tie'] or '–')}</td></tr>"
+def _table(order: list[dict[str, Any]], now: int = -1) -> Table:
+    rows = tuple(
+        Row(str(n), text_cells(_label(t), t["conflict_name"], t["rating"], t["tie"] or "–"),
+            "current" if n - 1 == now else "")
         for n, t in enumerate(order, start=1)
     )
-    return ('<table class="calc-chart"><caption>Turns in one round, first to last</caption>'
-            '<thead><tr><th scope="col">Turn</th><th scope="col">Combatant</th><th scope="col">Conflict</th>'
-            '<th scope="col">Rating</th><th scope="col">Equal rating settled by</th></tr></thead>'
-            f'<tbody>{rows}</tbody></table>')
+    return Table("Turns in one round, first to last", ("Turn", "Combatant", "Conflict", "Rating",
+                                                       "Equal rating settled by"), rows,
+                 empty="Nobody acts: no combatant takes part in a running conflict.")
 
 
 def compute_order(values: Mapping[str, Any]) -> dict[str, Any]:

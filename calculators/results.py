@@ -1,0 +1,140 @@
+"""Typed results: what a calculator returns when a number or a line of text is not enough.
+
+A calculator returns data, never markup. Numbers, fractions, percentages, text and lists are
+plain JSON values typed by their `Output.kind`; the richer results below are dataclasses that
+`Calculator.run` turns into JSON-able dicts (`{"type": "table", ...}`), and
+`calculators.present` alone turns any of them into HTML, the same code at build time and in
+the browser. A new kind (a Ma Jiang tile, say) is one dataclass here and one renderer there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Literal
+
+CellKind = Literal["text", "number", "percent"]
+RowMark = Literal["", "highlight", "current"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell: a value shown as `kind` says, spanning `span` columns."""
+
+    value: str | int | float
+    kind: CellKind = "text"
+    span: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row: its header cell, then its cells; `mark` picks it out (or marks the current step)."""
+
+    head: str
+    cells: tuple[Cell, ...]
+    mark: RowMark = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Rows under column headings; `empty` is said instead when there are no rows."""
+
+    TYPE: ClassVar[str] = "table"
+    caption: str
+    columns: tuple[str, ...]
+    rows: tuple[Row, ...]
+    foot: Row | None = None
+    empty: str = ""
+    style: str = ""  # a name the presentation gives its own look ("purchases", "qi-advice", "tn-ladder")
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """Outcomes with their chances, in the order given; `highlight` names the outcomes to pick out."""
+
+    TYPE: ClassVar[str] = "distribution"
+    caption: str
+    outcome: str
+    bars: tuple[tuple[str, float], ...]
+    highlight: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, dist: Mapping[Any, Fraction], *, caption: str, outcome: str = "Outcome",
+           highlight: Iterable[Any] = ()) -> Distribution:
+        """Outcome → exact chance, in the order given; `highlight` holds outcomes as `dist` keys them."""
+        marked = {str(k) for k in highlight}
+        return cls(caption, outcome, chances(dist), tuple(str(k) for k in dist if str(k) in marked))
+
+
+@dataclass(frozen=True, slots=True)
+class TickChart:
+    """Fighters against the tick steps of each phase: `active[phase][step][fighter]`."""
+
+    TYPE: ClassVar[str] = "ticks"
+    caption: str
+    fighters: tuple[str, ...]
+    phases: tuple[str, ...]
+    active: tuple[tuple[tuple[bool, ...], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StatBlock:
+    """A character's or creature's numbers, one labelled line each."""
+
+    TYPE: ClassVar[str] = "stat_block"
+    caption: str
+    lines: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trigram:
+    """A trigram: its name and glyph, and its lines bottom first (`yang` solid, `yin` broken)."""
+
+    name: str
+    glyph: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrigramMove:
+    """A trigram and the one it becomes."""
+
+    TYPE: ClassVar[str] = "trigram_move"
+    before: Trigram
+    after: Trigram
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove)
+
+
+def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:
+    """A distribution (outcome → exact chance) as bars, outcomes in the order given."""
+    return tuple((str(key), float(p)) for key, p in dist.items())
+
+
+def trigram(entry: Mapping[str, Any]) -> Trigram:
+    """A trigram of the rules data as a result."""
+    return Trigram(entry["name"], entry["glyph"], tuple(entry["lines"]))
+
+
+def text_cells(*values: str | int | float) -> tuple[Cell, ...]:
+    """Cells shown as they are (numbers as numbers)."""
+    return tuple(Cell(v, "text" if isinstance(v, str) else "number") for v in values)
+
+
+def as_data(value: Any) -> Any:
+    """A result as JSON-able data: typed results become `{"type": ..., field: ...}` dicts."""
+    if isinstance(value, RESULT_TYPES):
+        out = {"type": value.TYPE}
+        out.update({f.name: as_data(getattr(value, f.name)) for f in dataclasses.fields(value)})
+        return out
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: as_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {k: as_data(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [as_data(v) for v in value]
+    return value
+
