@@ -65,3 +65,34 @@ def test_problems_from_several_files_come_together_sorted(tmp_path: Path) -> Non
     assert {"rules_data/wbs/tiers.yaml", "rules_data/wbs/sparks.yaml", "rules_data/wbs/stray.yml"} <= set(files)
     message = str(caught.value)
     assert "rules_data/wbs/tiers.yaml:7: tiers[0].attribute_limit: must be an integer or null (got 'five')" in message
+
+
+BROKEN_REFERENCES = [
+    # (file, text, replaced by, expected "line: path: message" start)
+    ("wbs/reiki.yaml", "    requires: reiki-charge", "    requires: reiki-nothing",
+     "69: techniques[1].requires: technique 'reiki-overcharge' builds on unknown technique 'reiki-nothing'"),
+    ("wbs/target_numbers.yaml", "tiers: [experienced, adept, epic]", "tiers: [experienced, adept, heroic]",
+     "4: tiers[2]: no tier 'heroic'"),
+    ("wbs/bestiary/orc.yaml", "id: orc", "id: ork", "4: id: id 'ork': a creature's id must be its file name"),
+    ("wbs/bestiary/orc.yaml", "    strike: strong", "    strike: mighty", "31: attacks[0].strike: no strike 'mighty'"),
+    ("rain/elements.yaml", "{from: wood, to: fire,", "{from: wood, to: water,",
+     "29: creative_cycle.links: the creative cycle must be one ring through every element, each once"),
+    ("xia/characters.yaml", "      physical:", "      bodily:", "8: characters[0].traits.bodily: "),
+]
+
+
+@pytest.mark.parametrize(("target", "old", "new", "expected"), BROKEN_REFERENCES,
+                         ids=[f"{t}-{n.strip()}" for t, _o, n, _e in BROKEN_REFERENCES])
+def test_a_broken_reference_is_reported_at_its_yaml_line(tmp_path: Path, target: str, old: str, new: str,
+                                                          expected: str) -> None:
+    # Found by the checker at load time, whether or not any page shows the table.
+    data = tmp_path / "rules_data"
+    shutil.copytree(ROOT / "rules_data", data)
+    path = data / target
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    with pytest.raises(DataError) as caught:
+        load_rules_data(data, CHECKS, base=tmp_path)
+    reported = [str(p) for p in caught.value.problems]
+    want = expected if expected.startswith("rules_data/") else f"rules_data/{target}:{expected}"
+    assert any(r.startswith(want) for r in reported), f"expected {want}\nreported:\n" + "\n".join(reported)

@@ -161,16 +161,18 @@ def test_unknown_creature_is_a_block_error(site: Site) -> None:
 
 
 def test_file_name_must_be_the_id(tmp_path: Path) -> None:
-    from codex.blocks.wbs_combat import creature_block
 
     data = tmp_path / "rules_data"
     shutil.copytree(ROOT / "rules_data", data)
     text = (data / "wbs" / "bestiary" / "goblin.yaml").read_text()
     (data / "wbs" / "bestiary" / "goblin.yaml").unlink()
     (data / "wbs" / "bestiary" / "hobgoblin.yaml").write_text(text)
-    loaded = load_rules_data(data, base=tmp_path)
-    with pytest.raises(BlockError, match="must be its file name"):
-        creature_block(Site(loaded, make_env()), "wbs.hobgoblin", PageInfo("x.md", "x/"))
+    from codex.checks import CHECKS
+    from codex.problems import DataError
+
+    with pytest.raises(DataError, match=r"rules_data/wbs/bestiary/hobgoblin.yaml:\d+: id: id 'goblin': a creature's id "
+                                        "must be its file name"):
+        load_rules_data(data, CHECKS, base=tmp_path)
 
 
 def test_bestiary_index(site: Site) -> None:

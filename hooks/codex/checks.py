@@ -8,6 +8,7 @@ import calculators
 
 from .load import RulesData
 from .problems import Problem
+from .references import REFERENCE_CHECKS
 
 
 def check_examples(data: RulesData) -> Iterator[Problem]:
@@ -50,4 +51,14 @@ def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
                                   f"notes[{index}].affects[{j}]", f"no calculator '{calc_id}'")
 
 
-CHECKS = (check_examples, check_source_note_calculators)
+def check_all(data: RulesData) -> Iterator[Problem]:
+    """References first; the calculators run on the data only once every reference holds."""
+    found = [p for check in REFERENCE_CHECKS for p in check(data)]
+    if found:
+        yield from found
+        return
+    yield from check_examples(data)
+    yield from check_source_note_calculators(data)
+
+
+CHECKS = (check_all,)

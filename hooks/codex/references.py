@@ -1,0 +1,142 @@
+"""Reference checks across rules files: every id one file names exists in the file it points at.
+
+These run at load time with the other checks, whether or not any page shows the data, and
+report each problem at the YAML line that names the missing thing. The block renderers in
+blocks/ trust them and only render.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .load import RulesData
+from .problems import Problem
+from .yamlsafe import JsonPath, dotted
+
+BESTIARY = "wbs/bestiary/"
+
+
+def _problem(data: RulesData, key: str, where: JsonPath, message: str) -> Problem:
+    return Problem(data.source_of(key), data.line_of(key, where), dotted(where), message)
+
+
+def _ids(entries: Iterable[dict[str, Any]], field: str = "id") -> set[str]:
+    return {e[field] for e in entries if field in e}
+
+
+def _has(data: RulesData, *keys: str) -> bool:
+    return all(k in data for k in keys)
+
+
+def check_wbs(data: RulesData) -> Iterator[Problem]:
+    """Tiers, Sparks, techniques and creatures name only what the WBS files define."""
+    if not _has(data, "wbs/tiers", "wbs/target_numbers", "wbs/reiki", "wbs/monsters", "wbs/weapons", "wbs/skills"):
+        return
+    tiers = _ids(data["wbs/tiers"]["tiers"])
+    for i, tier_id in enumerate(data["wbs/target_numbers"]["tiers"]):
+        if tier_id not in tiers:
+            yield _problem(data, "wbs/target_numbers", ("tiers", i),
+                           f"no tier '{tier_id}' in rules_data/wbs/tiers.yaml")
+    reiki = data["wbs/reiki"]
+    kinds, techniques = _ids(reiki["kinds"]), _ids(reiki["techniques"])
+    for i, t in enumerate(reiki["techniques"]):
+        if t["kind"] not in kinds:
+            yield _problem(data, "wbs/reiki", ("techniques", i, "kind"),
+                           f"technique '{t['id']}' has an unknown kind '{t['kind']}' "
+                           f"(there are: {', '.join(sorted(kinds))})")
+        if "requires" in t and t["requires"] not in techniques:
+            yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
+                           f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
+    yield from _check_creatures(data, tiers)
+
+
+def _check_creatures(data: RulesData, tiers: set[str]) -> Iterator[Problem]:
+    monsters, weapons = data["wbs/monsters"], data["wbs/weapons"]
+    sparks, spirit = _ids(monsters["sparks"]), _ids(monsters["spirit_skills"])
+    strikes, kinds = _ids(weapons["strikes"]), _ids(weapons["damage_types"]) | {"none"}
+    types = {t["id"] for g in weapons["weapon_groups"] for t in g["types"]}
+    cores = {c["id"]: _ids(c["sub_skills"]) for cat in data["wbs/skills"]["categories"]
+             for g in cat["groups"] for c in g["core_skills"]}
+    for key in sorted(data.files):
+        if not key.startswith(BESTIARY):
+            continue
+        c = data[key]
+        slug = key.removeprefix(BESTIARY)
+        if c["id"] != slug:
+            yield _problem(data, key, ("id",), f"id '{c['id']}': a creature's id must be its file name ('{slug}')")
+        if c["tier"] not in tiers:
+            yield _problem(data, key, ("tier",), f"no tier '{c['tier']}' in rules_data/wbs/tiers.yaml")
+        if c["spark"] not in sparks:
+            yield _problem(data, key, ("spark",), f"no monster Spark '{c['spark']}' in rules_data/wbs/monsters.yaml")
+        for skill in c.get("spirit_skills", {}):
+            if skill not in spirit:
+                yield _problem(data, key, ("spirit_skills", skill),
+                               f"no spirit skill '{skill}' in rules_data/wbs/monsters.yaml")
+        for i, group in enumerate(c.get("skills", [])):
+            if group["core"] not in cores:
+                yield _problem(data, key, ("skills", i, "core"),
+                               f"no core skill '{group['core']}' in rules_data/wbs/skills.yaml")
+        for i, attack in enumerate(c.get("attacks", [])):
+            for field, known, what in (("strike", strikes, "strike"), ("weapon", types, "weapon type"),
+                                       ("damage_type", kinds, "damage type")):
+                if attack[field] not in known:
+                    yield _problem(data, key, ("attacks", i, field),
+                                   f"no {what} '{attack[field]}' in rules_data/wbs/weapons.yaml")
+
+
+def check_xia(data: RulesData) -> Iterator[Problem]:
+    """The example characters have only Traits and trigrams that exist."""
+    if not _has(data, "xia/characters", "xia/conflicts", "xia/trigrams"):
+        return
+    traits, trigrams = _ids(data["xia/conflicts"]["conflicts"]), _ids(data["xia/trigrams"]["trigrams"])
+    for i, ch in enumerate(data["xia/characters"]["characters"]):
+        for field, known, what in (("traits", traits, "Trait (a conflict id)"), ("trigrams", trigrams, "trigram")):
+            for name in ch.get(field, {}):
+                if name not in known:
+                    yield _problem(data, "xia/characters", ("characters", i, field, name),
+                                   f"{ch['id']} has an unknown {what} '{name}'")
+
+
+def check_rain(data: RulesData) -> Iterator[Problem]:
+    """Elements have their tiles and Qi, the cycles are rings, the rank order and combat roles exist."""
+    if not _has(data, "rain/elements", "rain/tiles", "rain/qi", "rain/combat"):
+        return
+    elements = data["rain/elements"]
+    ids = [e["id"] for e in elements["elements"]]
+    directions = _ids(data["rain/tiles"]["honours"], "element")
+    splits = _ids(data["rain/qi"]["splits"], "element")
+    for i, element in enumerate(ids):
+        if element not in directions:
+            yield _problem(data, "rain/elements", ("elements", i, "id"),
+                           f"element '{element}' has no Direction tile in rules_data/rain/tiles.yaml")
+        if element not in splits:
+            yield _problem(data, "rain/elements", ("elements", i, "id"),
+                           f"element '{element}' has no Qi split in rules_data/rain/qi.yaml")
+    for cycle in ("creative_cycle", "destructive_cycle"):
+        links = elements[cycle]["links"]
+        nxt = {link["from"]: link["to"] for link in links}
+        ring, here = [], links[0]["from"] if links else None
+        while here is not None and here not in ring:
+            ring.append(here)
+            here = nxt.get(here)
+        if sorted(ring) != sorted(ids) or len(links) != len(ids) or sorted(nxt.values()) != sorted(ids):
+            yield _problem(data, "rain/elements", (cycle, "links"),
+                           f"the {cycle.replace('_', ' ')} must be one ring through every element, each once")
+    tiles = data["rain/tiles"]
+    for key in data.family("rain", "source_notes"):
+        for i, note in enumerate(data[key]["notes"]):
+            if note["id"] == tiles.get("rank_orders_note") and note["reading"] not in _ids(tiles["rank_orders"]):
+                yield _problem(data, key, ("notes", i, "reading"),
+                               f"rules_data/rain/tiles.yaml has no rank order '{note['reading']}'")
+    roles = data["rain/combat"]["roles"]
+    played = _ids(tiles["suits"], "combat_role")
+    for i, role in enumerate(roles):
+        if role["id"] not in played:
+            yield _problem(data, "rain/combat", ("roles", i, "id"),
+                           f"no suit in rules_data/rain/tiles.yaml plays the role '{role['id']}'")
+        if role["breaks"] not in _ids(roles):
+            yield _problem(data, "rain/combat", ("roles", i, "breaks"), f"no combat role '{role['breaks']}'")
+
+
+REFERENCE_CHECKS = (check_wbs, check_xia, check_rain)
