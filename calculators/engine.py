@@ -17,7 +17,7 @@ from typing import Any
 
 from . import registry
 from .present import present
-from .rules import Rules, default_reading, using
+from .rules import Rules, by_id, default_reading, using
 
 
 class Engine:
@@ -111,6 +111,13 @@ class Engine:
 
         with using(self._rules):
             return ticks.phase_ticks(reflex, phases, reading or default_reading("wbs", ticks.NOTE))
+
+    def tier_name(self, tier_id: str) -> str:
+        """WBS: a tier's name as the site shows it (`Epic (Elite)`)."""
+        from .wbs import tiers
+
+        with using(self._rules):
+            return tiers.tier_name(by_id(tiers.tiers(), tier_id))
 
     def stat_block(self, creature: Mapping[str, Any]) -> dict[str, Any]:
         """WBS: everything a creature's stat block shows (CreatureError if its file names unknown rules)."""

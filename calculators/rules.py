@@ -9,7 +9,7 @@ an engine's call they raise, and two engines made from different rules never see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -59,6 +59,14 @@ class Rules:
         if key not in self._memo:
             self._memo[key] = make()
         return self._memo[key]
+
+
+def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
+    """The entry of a data list whose `id` is `wanted` (LookupError naming it otherwise)."""
+    for entry in entries:
+        if entry["id"] == wanted:
+            return entry
+    raise LookupError(f"no entry {wanted!r}")
 
 
 _in_use: ContextVar[Rules] = ContextVar("calculators_rules_in_use")

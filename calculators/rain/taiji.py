@@ -17,7 +17,7 @@ def data() -> Mapping[str, Any]:
 
 def by_id(trigram_id: str) -> Mapping[str, Any]:
     """One trigram."""
-    return next(t for t in data()["trigrams"] if t["id"] == trigram_id)
+    return rules.by_id(data()["trigrams"], trigram_id)
 
 
 def by_lines(lines: Sequence[str]) -> Mapping[str, Any]:

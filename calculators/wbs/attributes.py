@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from .. import rules
+from ..rules import by_id  # noqa: F401  (calculators of this game import it from here)
 from ..spec import Input
 
 ATTRIBUTE_MAX = 999  # inputs only: Mythic play has no limit, but a form needs a bound
@@ -64,10 +65,3 @@ def exact(value: Fraction) -> int | float:
     """A Fraction as a JSON number: an int when whole (halves are exact as floats)."""
     return value.numerator if value.denominator == 1 else float(value)
 
-
-def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
-    """The entry of a data list whose `id` is `wanted`."""
-    for entry in entries:
-        if entry["id"] == wanted:
-            return entry
-    raise LookupError(f"no entry {wanted!r}")

@@ -6,12 +6,13 @@ nothing here is a rule of its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from .. import rules
+from ..rules import by_id
 from ..spec import Choice
 from .readings import reading_input  # noqa: F401  (the combat calculators import it from here)
 
@@ -24,14 +25,6 @@ def combat() -> Mapping[str, Any]:
 def weapons() -> Mapping[str, Any]:
     """rules_data/wbs/weapons.yaml (shared with the items rules)."""
     return rules.table("wbs/weapons")
-
-
-def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
-    """The entry of a data list whose `id` is `wanted`."""
-    for entry in entries:
-        if entry["id"] == wanted:
-            return entry
-    raise LookupError(f"no entry {wanted!r}")
 
 
 def default_reading(note_id: str) -> str:

@@ -13,6 +13,7 @@ from ..results import Cell, Distribution, Row, Table
 from ..spec import Calculator, Choice, Input, Output
 from . import check_dice as dice
 from .readings import reading_input
+from .tiers import tier_name
 
 WILD_NOTE = "wild-action-steps"
 ALL_IN_NOTE = "all-in-timing"
@@ -97,8 +98,7 @@ def _tn_tiers() -> tuple[Choice, ...]:
     out = []
     for tier_id in rules.table("wbs/target_numbers")["tiers"]:
         tier = names[tier_id]
-        out.append(Choice(tier_id, f"{tier['name']} ({tier['also_called']})" if tier.get("also_called")
-                          else tier["name"]))
+        out.append(Choice(tier_id, tier_name(tier)))
     return tuple(out)
 
 

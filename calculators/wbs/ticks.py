@@ -19,6 +19,7 @@ from .. import readings, rules
 from ..errors import Problems
 from ..results import TickChart
 from ..spec import Calculator, Input, Output
+from .tiers import tier_name
 
 NOTE = "phases-higher-tiers"
 REFLEX_MAX = 99
@@ -110,7 +111,7 @@ def _tier_names(phases: int) -> str:
     names = []
     for tier in rules.table("wbs/tiers")["tiers"]:
         if tier["phases"] == phases:
-            names.append(f"{tier['name']} ({tier['also_called']})" if tier.get("also_called") else tier["name"])
+            names.append(tier_name(tier))
     return ", ".join(names)
 
 

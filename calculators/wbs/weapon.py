@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from .readings import reading_input
 
@@ -33,10 +34,6 @@ def step_die(die_id: str, steps: int) -> str:
     order = [d["id"] for d in _weapons()["dice"]]
     where = min(len(order) - 1, max(0, order.index(die_id) + steps))
     return order[where]
-
-
-def _by_id(entries: list[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
-    return next(e for e in entries if e["id"] == wanted)
 
 
 def _weapon_inputs() -> list[Input]:
@@ -73,8 +70,8 @@ def _weapon_outputs() -> list[Output]:
 
 def weapon(values: Mapping[str, Any]) -> dict[str, Any]:
     """A weapon's dice, cost, range and weight."""
-    kind = _by_id(weapon_types(), values["weapon_type"])
-    damage = _by_id(_weapons()["damage_types"], values["damage_type"])
+    kind = by_id(weapon_types(), values["weapon_type"])
+    damage = by_id(_weapons()["damage_types"], values["damage_type"])
     sized = step_die(values["base_die"], kind["size"])
     enc_rules = _weapons()["encumbrance"]
     encumbrance = enc_rules["weapon"] + values["extra_critical_dice"] * enc_rules["per_extra_critical_die"]
@@ -117,7 +114,7 @@ def _projectile_outputs() -> list[Output]:
 
 def projectile(values: Mapping[str, Any]) -> dict[str, Any]:
     """Speed and strength modifier of a shot."""
-    kind = _by_id(weapon_types(), values["ranged_type"])
+    kind = by_id(weapon_types(), values["ranged_type"])
     base = _weapons()["projectile"]["base_speed"]
     speed = base + (values["weapon_encumbrance"] - values["ammo_encumbrance"]) * kind["speed_multiplier"]
     if values["speed_floor"] == "at-least-one":

@@ -11,6 +11,7 @@ from ..errors import Problems
 from ..spec import Calculator, Choice, Input, Output
 from .attributes import exact
 from .readings import reading_input, reading_set
+from .tiers import tier_name
 
 PRICE_NOTE = "player-a-xp"
 MENTOR_NOTE = "mentor-rounding"
@@ -87,7 +88,7 @@ def mentor_price(usual: int, rounding: str) -> Fraction:
 def _tier_choices() -> tuple[Choice, ...]:
     out = []
     for entry in rules.table("wbs/tiers")["tiers"]:
-        name = f"{entry['name']} ({entry['also_called']})" if entry.get("also_called") else entry["name"]
+        name = tier_name(entry)
         out.append(Choice(entry["id"], name))
     return tuple(out)
 

@@ -21,7 +21,6 @@ from .problems import Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
 
-GAME_DIRS = ("wbs", "xia", "rain")
 WORKER = "assets/javascripts/codex-worker.mjs"
 
 
@@ -82,7 +81,7 @@ class Codex:
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
         game = src_uri.split("/", 1)[0]
         # Generated pages (a bestiary entry) show their data as HTML blocks, which tooltips never reach.
-        if game in GAME_DIRS and "/" in src_uri and src_uri not in self.generated_pages:
+        if game in calculators.GAMES and "/" in src_uri and src_uri not in self.generated_pages:
             out = out.rstrip("\n") + "\n\n" + self.abbreviations(game)
         return PageResult(out, rendered, info.uses_widgets, problems)
 

@@ -12,6 +12,7 @@ from typing import Any
 from calculators import Engine, InputError
 
 from .blocks.common import find, note_href
+from .links import anchor
 from .render import BlockError, PageInfo, Site, block, split_id
 
 LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view while the reader scrolls
@@ -27,7 +28,7 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
     values = {i["name"]: i["default"] for i in entry["inputs"]}
     values.update(preset or {})
     shown = engine.show(calc_id, values)
-    base = "calc-" + calc_id.replace(".", "-") + suffix
+    base = anchor(calc_id) + suffix
     groups: dict[str, list[dict[str, Any]]] = {}
     for spec in entry["inputs"]:
         control = {"help": "", "choices": [], "min": None, "max": None, **spec}

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
-from calculators import InputError
+from calculators import GAMES, InputError
 
+from ..links import anchor, state_query
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
-GAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
+GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
+assert tuple(GAME_NAMES) == GAMES, "a game's name for every game the engine has, in its order"
 NOTES_PAGE = "source-notes/"
 
 
@@ -24,6 +25,18 @@ def find(site: Site, game: str, stem: str, list_name: str, entry_id: str, what: 
                 return key, entry
     known = ", ".join(e["id"] for key in keys for e in site.data[key][list_name])
     raise BlockError(f"no {what} '{entry_id}' in rules_data/{game}/{stem}*.yaml (there are: {known})")
+
+
+def data_table(site: Site, caption: str, header: list[str], rows: list[list[str]], key: str,
+               extra_class: str = "") -> str:
+    """The one table of rules data: caption, header row, rows, and the "from … · edit" line of `key`."""
+    return site.render("table.html.j2", caption=caption, extra_class=extra_class, header=header, rows=rows,
+                       source=site.source(key))
+
+
+def index_by(entries: list[dict[str, Any]], field: str = "id") -> dict[str, dict[str, Any]]:
+    """A data list keyed by one field of its entries (`id` unless said)."""
+    return {entry[field]: entry for entry in entries}
 
 
 def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
@@ -54,7 +67,7 @@ def note_block(site: Site, arg: str, page: PageInfo) -> str:
 def notes_index_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:notes-index -->`: every source note of every game, on one page."""
     games = []
-    for game, name in GAMES.items():
+    for game, name in GAME_NAMES.items():
         notes = [render_note(site, game, n, key) for key in site.data.family(game, "source_notes")
                  for n in site.data[key]["notes"]]
         if notes:
@@ -78,11 +91,10 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
         if out_name not in labels:
             raise BlockError(f"{calc_id} has no output '{out_name}'")
         shown_expected = site.engine.present(calc_id, {out_name: expected})[out_name]
-        rows.append({"label": labels[out_name], "expected": _plain(shown_expected),
-                     "computed": _plain(computed[out_name])})
-    query = urlencode({f"{calc_id}.{k}": _query_value(v) for k, v in example["inputs"].items()})
+        rows.append({"label": labels[out_name], "expected": _unescaped(shown_expected),
+                     "computed": _unescaped(computed[out_name])})
     return site.render("example.html.j2", game=game, example=example, rows=rows,
-                       try_href=f"?{query}#calc-{calc_id.replace('.', '-')}",
+                       try_href=f"?{state_query(calc_id, example['inputs'])}#{anchor(calc_id)}",
                        source=site.source(key))
 
 
@@ -101,17 +113,11 @@ def glossary_block(site: Site, arg: str, page: PageInfo) -> str:
     return site.render("glossary.html.j2", game=arg, terms=entries, sources=[site.source(k) for k in keys])
 
 
-def _plain(html_text: str) -> str:
+def _unescaped(html_text: str) -> str:
     # Values from calculators.present are escaped HTML; templates escape again, so undo once.
     import html
 
     return html.unescape(html_text)
-
-
-def _query_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def note_href(page: PageInfo, note_id: str) -> str:

@@ -6,19 +6,12 @@ import math
 from typing import Any
 
 from ..render import Site, table
-
-
-def _by_id(items: list[dict[str, Any]], key: str = "id") -> dict[str, dict[str, Any]]:
-    return {item[key]: item for item in items}
+from .common import data_table, index_by
 
 
 def _element_names(site: Site) -> dict[str, str]:
     return {e["id"]: e["name"] for e in site.data["rain/elements"]["elements"]}
 
-
-def _plain(site: Site, caption: str, header: list[str], rows: list[list[str]], key: str, extra: str = "") -> str:
-    return site.render("table.html.j2", caption=caption, extra_class=extra, header=header, rows=rows,
-                       source=site.source(key))
 
 
 def _lean(split: dict[str, Any]) -> str:
@@ -27,13 +20,13 @@ def _lean(split: dict[str, Any]) -> str:
 
 @table("rain.elements")
 def elements_table(site: Site) -> str:
-    splits = _by_id(site.data["rain/qi"]["splits"], "element")
+    splits = index_by(site.data["rain/qi"]["splits"], "element")
     directions = {h["element"]: h for h in site.data["rain/tiles"]["honours"] if h.get("element")}
     rows = []
     for e in site.data["rain/elements"]["elements"]:
         d = directions[e["id"]]
         rows.append([f"{e['name']} {e['hanzi']}", f"{d['glyph']} {d['name']}", _lean(splits[e["id"]]), e["imagery"]])
-    return _plain(site, "The five Elements", ["Element", "Direction tile", "Qi when it leads", "In play"], rows,
+    return data_table(site, "The five Elements", ["Element", "Direction tile", "Qi when it leads", "In play"], rows,
                   "rain/elements")
 
 
@@ -41,14 +34,14 @@ def elements_table(site: Site) -> str:
 def cycles_table(site: Site) -> str:
     names = _element_names(site)
     data = site.data["rain/elements"]
-    destroying = _by_id(data["destructive_cycle"]["links"], "from")
+    destroying = index_by(data["destructive_cycle"]["links"], "from")
     rows = []
     for c_link in data["creative_cycle"]["links"]:
         d_link = destroying[c_link["from"]]  # the checker saw to it that both cycles are rings
         rows.append([names[c_link["from"]],
                      f"{c_link['how']} {names[c_link['to']]}",
                      f"{d_link['how']} {names[d_link['to']]}"])
-    return _plain(site, "What each Element does to the others",
+    return data_table(site, "What each Element does to the others",
                   ["Element", data["creative_cycle"]["name"] + " (Creates)",
                    data["destructive_cycle"]["name"] + " (Destroys)"], rows, "rain/elements")
 
@@ -58,7 +51,7 @@ def virtues_table(site: Site) -> str:
     virtues = site.data["rain/elements"]["virtues"]
     names = [e["name"] for e in site.data["rain/elements"]["elements"]]
     rows = [[v["name"], ", ".join(f"{n} {v['name']}" for n in names)] for v in virtues]
-    return _plain(site, f"The {len(virtues)} Virtues and the {len(virtues) * len(names)} Aspects they make",
+    return data_table(site, f"The {len(virtues)} Virtues and the {len(virtues) * len(names)} Aspects they make",
                   ["Virtue", "Aspects"], rows, "rain/elements")
 
 
@@ -72,7 +65,7 @@ def alchemy_walk_table(site: Site) -> str:
         walk = site.engine.cycle_walk(e["id"], scale["maximum"])
         made, broken = walk["created_by"], walk["destroys"]
         rows.append([e["name"], *(f"{names[made[k - 1]]} / {names[broken[k - 1]]}" for k in steps)])
-    return _plain(site, "The Element each point of Alchemy adds: Created by / Destroys",
+    return data_table(site, "The Element each point of Alchemy adds: Created by / Destroys",
                   ["Aspect of", *(f"Alchemy {k}" for k in steps)], rows, "rain/elements", "codex-table--compact")
 
 
@@ -114,15 +107,15 @@ def qi_table(site: Site) -> str:
     names = _element_names(site)
     qi = site.data["rain/qi"]
     rows = [[names[s["element"]], _lean(s)] for s in qi["splits"]]
-    return _plain(site, f"Splitting {qi['points_per_scene']} Qi by the Element of your highest Alchemy",
+    return data_table(site, f"Splitting {qi['points_per_scene']} Qi by the Element of your highest Alchemy",
                   ["Highest Alchemy in", "Yang / Yin"], rows, "rain/qi")
 
 
 def _tile_rows(site: Site) -> list[list[str]]:
     tiles = site.data["rain/tiles"]
     values = {c["id"]: c["sky_value"] for c in tiles["categories"]}
-    roles = _by_id(site.data["rain/combat"]["roles"])
-    qigong = _by_id(site.data["rain/combat"]["qigong"])
+    roles = index_by(site.data["rain/combat"]["roles"])
+    qigong = index_by(site.data["rain/combat"]["qigong"])
     names = _element_names(site)
     rows = []
     for suit in tiles["suits"]:
@@ -149,7 +142,7 @@ def tiles_table(site: Site) -> str:
     tiles = site.data["rain/tiles"]
     total = (sum(s["copies"] * len(s["tiles"]) for s in tiles["suits"])
              + sum(h["copies"] for h in tiles["honours"]) + sum(g["copies"] for g in tiles["guardians"]))
-    return _plain(site, f"The {total} tiles", ["Tiles", "Glyphs", "In the set", "In a fight", "Pays in the Sky"],
+    return data_table(site, f"The {total} tiles", ["Tiles", "Glyphs", "In the set", "In a fight", "Pays in the Sky"],
                   _tile_rows(site), "rain/tiles", "rain-tiles")
 
 
@@ -172,7 +165,7 @@ def rank_order_table(site: Site) -> str:
     copies.update({g["id"]: g["copies"] for g in tiles["guardians"]})
     rows = [[str(k), " ".join(glyphs[t] for t in rank), str(sum(copies[t] for t in rank))]
             for k, rank in enumerate(order["ranks"], start=1)]
-    return _plain(site, "Rank order used on this site, lowest first", ["Rank", "Tiles", "Tiles of this rank"],
+    return data_table(site, "Rank order used on this site, lowest first", ["Rank", "Tiles", "Tiles of this rank"],
                   rows, "rain/tiles", "rain-tiles")
 
 
@@ -191,18 +184,18 @@ def contest_table(site: Site) -> str:
         ["After the contest", f"{c['exchange']['tiles_each_way']} tile each way",
          "The winner hands the loser a tile and takes one of theirs; the rest go back"],
     ]
-    return _plain(site, "Drawing and comparing", ["Step", "Usually", "Exceptions and detail"], rows, "rain/contest")
+    return data_table(site, "Drawing and comparing", ["Step", "Usually", "Exceptions and detail"], rows, "rain/contest")
 
 
 @table("rain.combat-roles")
 def combat_table(site: Site) -> str:
-    roles = _by_id(site.data["rain/combat"]["roles"])
+    roles = index_by(site.data["rain/combat"]["roles"])
     suits = {s["combat_role"]: s for s in site.data["rain/tiles"]["suits"]}
     rows = []
     for role in site.data["rain/combat"]["roles"]:
         suit = suits[role["id"]]
         rows.append([suit["name"], role["name"], role["summary"], roles[role["breaks"]]["name"]])
-    return _plain(site, "Suits in a fight", ["Suit", "Stands for", "What it covers", "Makes the opponent discard"],
+    return data_table(site, "Suits in a fight", ["Suit", "Stands for", "What it covers", "Makes the opponent discard"],
                   rows, "rain/combat")
 
 
@@ -218,7 +211,7 @@ def trigrams_table(site: Site) -> str:
         rows.append([f"{t['glyph']} {t['name']}", f"{t['pinyin']} {t['hanzi']}", str(ring[t["id"]]),
                      f"{yang['glyph']} {names[yang['id']]['name']}", f"{yin['glyph']} {names[yin['id']]['name']}",
                      t["weather"]])
-    return _plain(site, "The eight trigrams, clockwise from the top of the ring",
+    return data_table(site, "The eight trigrams, clockwise from the top of the ring",
                   ["Trigram", "Chinese", "Ring place", "After Yang", "After Yin", "Weather (site's reading)"],
                   rows, "rain/trigrams")
 
@@ -237,10 +230,10 @@ def sky_costs_table(site: Site) -> str:
     rows.append(["The n-th move of a turn", "n × its base cost"])
     rows.append(["During an Interruption", f"× {sky['interruption_multiplier']}"])
     rows += [[c["name"], f"pays {c['sky_value']} each"] for c in site.data["rain/tiles"]["categories"]]
-    return _plain(site, "Moving a Planet", ["Move or tile", "Cost or value"], rows, "rain/sky")
+    return data_table(site, "Moving a Planet", ["Move or tile", "Cost or value"], rows, "rain/sky")
 
 
 @table("rain.sky-outcomes")
 def sky_outcomes_table(site: Site) -> str:
     rows = [[o["name"], o["summary"]] for o in site.data["rain/sky"]["outcomes"]]
-    return _plain(site, "What a Planet's move can lead to", ["Outcome", "What happens"], rows, "rain/sky")
+    return data_table(site, "What a Planet's move can lead to", ["Outcome", "What happens"], rows, "rain/sky")

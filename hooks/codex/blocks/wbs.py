@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..render import BlockError, Site, table
-
-
-def tier_name(tier: dict[str, Any]) -> str:
-    """A tier's name as the site shows it: both names where the book uses two."""
-    return f"{tier['name']} ({tier['also_called']})" if tier.get("also_called") else tier["name"]
 
 
 def _limit(value: int | None) -> str:
@@ -19,7 +12,7 @@ def _limit(value: int | None) -> str:
 @table("wbs.tiers")
 def tiers_table(site: Site) -> str:
     tiers = site.data["wbs/tiers"]["tiers"]
-    rows = [[tier_name(t), t["number"], _limit(t["attribute_limit"]), _limit(t["rank_limit"]),
+    rows = [[site.engine.tier_name(t["id"]), t["number"], _limit(t["attribute_limit"]), _limit(t["rank_limit"]),
              str(t["phases"]), t["summary"]] for t in tiers]
     return site.render("table.html.j2", caption="Play tiers", extra_class="",
                        header=["Tier", "No.", "Attribute limit", "Rank limit", "Phases per round", "Who"],
@@ -29,8 +22,7 @@ def tiers_table(site: Site) -> str:
 @table("wbs.target-numbers")
 def target_numbers_table(site: Site) -> str:
     data = site.data["wbs/target_numbers"]
-    tiers = {t["id"]: t for t in site.data["wbs/tiers"]["tiers"]}
-    header = ["Difficulty", *(tier_name(tiers[t]) for t in data["tiers"])]
+    header = ["Difficulty", *(site.engine.tier_name(t) for t in data["tiers"])]
     rows = [[d["name"], *(str(d["tn"][t]) for t in data["tiers"])] for d in data["difficulties"]]
     return site.render("table.html.j2", caption="Target Numbers by the challenge's tier",
                        extra_class="codex-table--numeric", header=header, rows=rows,

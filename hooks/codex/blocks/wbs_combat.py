@@ -15,7 +15,7 @@ from calculators import CreatureError, number
 
 from ..load import RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
-from .common import note_href
+from .common import data_table, note_href
 
 BESTIARY = "wbs/bestiary/"
 # A stat block page needs no sidebar (rendering it is most of a page's build time), and the
@@ -61,7 +61,7 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
         stats = site.engine.stat_block(value)
     except CreatureError as exc:
         raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
-    stats["tier_name"] = _tier_name(stats["tier"]) + " tier"
+    stats["tier_name"] = site.engine.tier_name(stats["tier"]["id"]) + " tier"
     for derived in stats["derived"]:
         derived["value"] = number(derived["value"])
     labels = {"health": "Health", "stamina": "Stamina", "reflex": "Reflex", "speed": "Speed", "energy": "Energy",
@@ -100,16 +100,13 @@ def _prices(site: Site) -> str:
             f"spirit skill rank its new rank + {subs['xp_cost_over_new_value']} from {subs['start']}.")
 
 
-def _tier_name(tier: dict[str, Any]) -> str:
-    return f"{tier['name']} ({tier['also_called']})" if tier.get("also_called") else tier["name"]
-
-
 @block("bestiary")
 def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:bestiary wbs -->`: every creature in one sortable, filterable table."""
     if arg != "wbs":
         raise BlockError(f"only the wbs bestiary exists (got {arg!r})")
-    tiers = {t["id"]: (i, _tier_name(t)) for i, t in enumerate(site.data["wbs/tiers"]["tiers"], start=1)}
+    tiers = {t["id"]: (i, site.engine.tier_name(t["id"]))
+             for i, t in enumerate(site.data["wbs/tiers"]["tiers"], start=1)}
     sparks = {s["id"]: s["name"] for s in site.data["wbs/monsters"]["sparks"]}
     rows = []
     for key in sorted(site.data.files):
@@ -181,13 +178,9 @@ def passive_techniques(site: Site) -> str:
 # ---- tables -----------------------------------------------------------------------------------
 
 
-def _plain(site: Site, caption: str, header: list[str], rows: list[list[str]], key: str, extra: str = "") -> str:
-    return site.render("table.html.j2", caption=caption, extra_class=extra, header=header, rows=rows,
-                       source=site.source(key))
-
 
 def _named(site: Site, caption: str, entries: list[dict[str, Any]], key: str, first: str = "Name") -> str:
-    return _plain(site, caption, [first, "What it means"], [[e["name"], e["summary"]] for e in entries], key)
+    return data_table(site, caption, [first, "What it means"], [[e["name"], e["summary"]] for e in entries], key)
 
 
 @table("wbs.combat-phase-order")
@@ -196,7 +189,7 @@ def phase_order_table(site: Site) -> str:
     seconds = site.data["wbs/combat"]["round"]["seconds"]
     rows = [[f"Phase {p}", str(order.index(p) + 1) if p in order else "–",
              str(order.index(p) + 1 + len(order)) if p in order else "–"] for p in range(1, seconds + 1)]
-    return _plain(site, "Which Reflex point lands in which phase", ["Phase", "Reflex point", "And again at"], rows,
+    return data_table(site, "Which Reflex point lands in which phase", ["Phase", "Reflex point", "And again at"], rows,
                   "wbs/combat", "codex-table--numeric")
 
 
@@ -204,7 +197,7 @@ def phase_order_table(site: Site) -> str:
 def ticks_by_reflex(site: Site) -> str:
     names = site.engine.phase_names(4)
     rows = [[str(r), *(str(n) if n else "·" for n in site.engine.phase_ticks(r, 4))] for r in range(1, 9)]
-    return _plain(site, "Ticks in each phase of a four-phase round", ["Reflex", *(f"Phase {n}" for n in names)],
+    return data_table(site, "Ticks in each phase of a four-phase round", ["Reflex", *(f"Phase {n}" for n in names)],
                   rows, "wbs/combat", "codex-table--numeric codex-table--compact")
 
 
@@ -223,7 +216,7 @@ def actions_table(site: Site) -> str:
 def resolution_table(site: Site) -> str:
     entries = site.data["wbs/combat"]["resolution_order"]
     rows = [[str(i), e["name"], e["summary"]] for i, e in enumerate(entries, start=1)]
-    return _plain(site, "When several fighters are active on one tick", ["Order", "Action", "Which"], rows,
+    return data_table(site, "When several fighters are active on one tick", ["Order", "Action", "Which"], rows,
                   "wbs/combat")
 
 
@@ -236,7 +229,7 @@ def movement_table(site: Site) -> str:
             distance += " on every tick"
         rows.append([move["name"], str(move["reflex"]) + (" (Quick)" if move["quick"] else ""), distance,
                      move["summary"]])
-    return _plain(site, "Movement actions", ["Move", "Reflex", "Distance", "Notes"], rows, "wbs/combat")
+    return data_table(site, "Movement actions", ["Move", "Reflex", "Distance", "Notes"], rows, "wbs/combat")
 
 
 @table("wbs.combat-upkeep")
@@ -249,14 +242,15 @@ def upkeep_table(site: Site) -> str:
             ["Relaxed this round", f"{upkeep['relaxed']}"],
             ["Only one major action this round", f"{upkeep['one_major_action']}"],
             ["Never below", f"{upkeep['minimum']}"]]
-    return _plain(site, "Upkeep at the end of a round", ["For", "Energy"], rows, "wbs/combat", "codex-table--numeric")
+    return data_table(site, "Upkeep at the end of a round", ["For", "Energy"],
+                      rows, "wbs/combat", "codex-table--numeric")
 
 
 @table("wbs.combat-health")
 def health_table(site: Site) -> str:
     rows = [[t["name"], f"{t['multiple']} × Health", t["summary"]]
             for t in site.data["wbs/combat"]["health"]["thresholds"]]
-    return _plain(site, "Health thresholds", ["State", "Damage taken", "What happens"], rows, "wbs/combat")
+    return data_table(site, "Health thresholds", ["State", "Damage taken", "What happens"], rows, "wbs/combat")
 
 
 @table("wbs.combat-group")
@@ -273,7 +267,7 @@ def dice_chart_table(site: Site) -> str:
         rows.append([d["id"], f"{max(0, 1 + d['modifier'])}–{d['faces'] + d['modifier']}",
                      "1" if fumbles == 1 else f"1–{fumbles}",
                      str(d["faces"]) if crits == 1 else f"{d['faces'] - crits + 1}–{d['faces']}"])
-    return _plain(site, "The dice size chart, smallest first", ["Die", "Counts", "Fumbles on", "Critical on"], rows,
+    return data_table(site, "The dice size chart, smallest first", ["Die", "Counts", "Fumbles on", "Critical on"], rows,
                   "wbs/weapons", "codex-table--numeric")
 
 
@@ -282,7 +276,7 @@ def strikes_table(site: Site) -> str:
     data = site.data["wbs/weapons"]
     rows = [[s["name"], s["die"], f"{data['strike_reflex'] + s['reflex']}" + (" (Quick)" if s.get("quick") else ""),
              s["summary"]] for s in data["strikes"]]
-    return _plain(site, "Strike types", ["Strike", "Damage die", "Reflex", "In short"], rows, "wbs/weapons")
+    return data_table(site, "Strike types", ["Strike", "Damage die", "Reflex", "In short"], rows, "wbs/weapons")
 
 
 @table("wbs.attack-weapon-types")
@@ -297,7 +291,7 @@ def weapon_types_table(site: Site) -> str:
                 extra = f"Speed × {t['speed_multiplier']}" + (f"; reload {t['reload_reflex']} Reflex"
                                                               if "reload_reflex" in t else "")
             rows.append([t["name"], group["name"], _signed(t["size"]), _signed(t["reflex"]), extra or "–"])
-    return _plain(site, "Weapon types", ["Type", "Group", "Die size", "Reflex", "Also"], rows, "wbs/weapons")
+    return data_table(site, "Weapon types", ["Type", "Group", "Die size", "Reflex", "Also"], rows, "wbs/weapons")
 
 
 @table("wbs.attack-damage-types")
@@ -305,7 +299,8 @@ def damage_types_table(site: Site) -> str:
     effects = {e["id"]: e["name"] for e in site.data["wbs/combat"]["critical_effects"]["effects"]}
     rows = [[d["name"], effects.get(d["critical"], d["critical"]), _signed(d["damage_size"]), _signed(d["effect_size"])]
             for d in site.data["wbs/weapons"]["damage_types"]]
-    return _plain(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"], rows, "wbs/weapons")
+    return data_table(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"],
+                      rows, "wbs/weapons")
 
 
 @table("wbs.attack-examples")
@@ -321,7 +316,7 @@ def attack_examples_table(site: Site) -> str:
         damage, effect = site.engine.attack_dice(strike, weapon, kind)
         rows.append([f"{strikes[strike]} {types[weapon]}" + (f", {kinds[kind]}" if kind != "none" else ""),
                      damage, effect if kind != "none" else "–", str(site.engine.reflex_cost(strike, weapon))])
-    return _plain(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
+    return data_table(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
                   "wbs/weapons")
 
 
@@ -335,7 +330,7 @@ def defense_table(site: Site) -> str:
 def critical_effects_table(site: Site) -> str:
     rows = [[e["name"], "after DR" if e["after_dr"] else "lowers DR", e["summary"]]
             for e in site.data["wbs/combat"]["critical_effects"]["effects"]]
-    return _plain(site, "Critical effects", ["Effect", "Works", "What it does"], rows, "wbs/combat")
+    return data_table(site, "Critical effects", ["Effect", "Works", "What it does"], rows, "wbs/combat")
 
 
 @table("wbs.reiki-kinds")
@@ -347,7 +342,7 @@ def reiki_kinds_table(site: Site) -> str:
 def monster_sparks_table(site: Site) -> str:
     rows = [[s["name"], s["kind"], f"× {s['multiplier']}", "GenKi" if s["recovers_like"] == "genki" else "ReiKi",
              s["summary"]] for s in site.data["wbs/monsters"]["sparks"]]
-    return _plain(site, "Monster Sparks", ["Spark", "Energy", "Multiplier", "Recovers like", "Who"], rows,
+    return data_table(site, "Monster Sparks", ["Spark", "Energy", "Multiplier", "Recovers like", "Who"], rows,
                   "wbs/monsters")
 
 
@@ -355,7 +350,7 @@ def monster_sparks_table(site: Site) -> str:
 def spirit_skills_table(site: Site) -> str:
     rows = [[s["name"], "own" if "same_as" not in s else "as for characters", s["summary"]]
             for s in site.data["wbs/monsters"]["spirit_skills"]]
-    return _plain(site, "Spirit skills", ["Skill", "Rule", "Each rank"], rows, "wbs/monsters")
+    return data_table(site, "Spirit skills", ["Skill", "Rule", "Each rank"], rows, "wbs/monsters")
 
 
 @table("wbs.monster-transformations")
@@ -369,7 +364,7 @@ def special_dice_table(site: Site) -> str:
     data = site.data["wbs/special_attacks"]
     rows = [[d["die"], "Damage", str(d["reiki"]), str(d["shape"])] for d in data["damage_dice"]]
     rows += [[d["die"], "Critical", str(d["reiki"]), str(d["shape"])] for d in data["critical_dice"]]
-    return _plain(site, "Dice for a special attack", ["Die", "Kind", "ReiKi", "Shape"], rows,
+    return data_table(site, "Dice for a special attack", ["Die", "Kind", "ReiKi", "Shape"], rows,
                   "wbs/special_attacks", "codex-table--numeric")
 
 
@@ -386,7 +381,7 @@ def special_modifiers_table(site: Site) -> str:
         [drain["name"], f"{drain['reiki_saved']} ReiKi less, {drain['shinki']} ShinKi more, a time", drain["summary"]],
         [mods["efficiency"]["name"], "see the source note", mods["efficiency"]["summary"]],
     ]
-    return _plain(site, "Special modifiers", ["Modifier", "Cost", "What it does"], rows, "wbs/special_attacks")
+    return data_table(site, "Special modifiers", ["Modifier", "Cost", "What it does"], rows, "wbs/special_attacks")
 
 
 def _signed(value: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..render import BlockError, Site, table
+from .common import data_table, index_by
 
 
 def _one_line(text: str) -> str:
@@ -12,16 +13,14 @@ def _one_line(text: str) -> str:
 
 
 def _by_id(entries: list[dict[str, Any]], entry_id: str, where: str) -> dict[str, Any]:
-    for entry in entries:
-        if entry["id"] == entry_id:
-            return entry
-    raise BlockError(f"rules_data/{where}.yaml has no entry '{entry_id}'")
+    entry = index_by(entries).get(entry_id)
+    if entry is None:
+        raise BlockError(f"rules_data/{where}.yaml has no entry '{entry_id}'")
+    return entry
 
 
-def _plain_table(site: Site, key: str, caption: str, header: list[str], rows: list[list[str]],
-                 extra_class: str = "") -> str:
-    return site.render("table.html.j2", caption=caption, extra_class=extra_class, header=header,
-                       rows=[[_one_line(c) for c in row] for row in rows], source=site.source(key))
+def _one_lines(rows: list[list[str]]) -> list[list[str]]:
+    return [[_one_line(c) for c in row] for row in rows]
 
 
 @table("xia.conflicts")
@@ -29,9 +28,9 @@ def conflicts_table(site: Site) -> str:
     rows = [[c["name"], c["trait"], c["summary"], c["resilience"],
              f"{c['defeat'].capitalize()}. {_one_line(c['defeat_summary'])}", c["npc_defeat"]]
             for c in site.data["xia/conflicts"]["conflicts"]]
-    return _plain_table(site, "xia/conflicts", "The three kinds of conflict",
-                        ["Conflict", "Active Trait", "What it covers", "Damage goes to", "A hero at 0 is",
-                         "Non-player characters"], rows)
+    return data_table(site, "The three kinds of conflict",
+                      ["Conflict", "Active Trait", "What it covers", "Damage goes to", "A hero at 0 is",
+                       "Non-player characters"], _one_lines(rows), "xia/conflicts")
 
 
 @table("xia.initiative-ties")
@@ -41,7 +40,7 @@ def ties_table(site: Site) -> str:
     rows = [[str(n), t["rule"]] for n, t in enumerate(data["initiative"]["ties"], start=1)]
     order = " before ".join(_by_id(conflicts, c, "xia/conflicts")["name"] for c in data["initiative"]["precedence"])
     rows.append([str(len(rows) + 1), f"With several kinds of conflict running: {order}."])
-    return _plain_table(site, "xia/conflicts", "Settling who goes first", ["", "Rule"], rows)
+    return data_table(site, "Settling who goes first", ["", "Rule"], _one_lines(rows), "xia/conflicts")
 
 
 @table("xia.attack-numbers")
@@ -58,9 +57,9 @@ def attack_numbers_table(site: Site) -> str:
             + (f", + {guard['name']} trigram ({guard['channel']})" if guard else ""),
             str(attacks["floor"]),
         ])
-    return _plain_table(site, "xia/attacks", "Attack numbers and the defences against them",
-                        ["Number", "What it means", "Starts at", "Chi can add", "Taken off it", "Never below"],
-                        rows)
+    return data_table(site, "Attack numbers and the defences against them",
+                      ["Number", "What it means", "Starts at", "Chi can add", "Taken off it", "Never below"],
+                      _one_lines(rows), "xia/attacks")
 
 
 @table("xia.trigrams")
@@ -86,19 +85,19 @@ def trigrams_table(site: Site) -> str:
 @table("xia.chi-kinds")
 def chi_kinds_table(site: Site) -> str:
     rows = [[k["name"], k["pays_for"], k["style_from"]] for k in site.data["xia/chi"]["kinds"]]
-    return _plain_table(site, "xia/chi", "Yang and Yin chi", ["Chi", "Pays for", "Style bonuses for"], rows)
+    return data_table(site, "Yang and Yin chi", ["Chi", "Pays for", "Style bonuses for"], _one_lines(rows), "xia/chi")
 
 
 @table("xia.effect-rules")
 def effect_rules_table(site: Site) -> str:
     rows = [[str(n), r["rule"]] for n, r in enumerate(site.data["xia/chi"]["effect_rules"], start=1)]
-    return _plain_table(site, "xia/chi", "Rules every effect follows", ["", "Rule"], rows)
+    return data_table(site, "Rules every effect follows", ["", "Rule"], _one_lines(rows), "xia/chi")
 
 
 @table("xia.timing")
 def timing_table(site: Site) -> str:
     rows = [[str(n), s["step"], s["rule"]] for n, s in enumerate(site.data["xia/chi"]["timing"], start=1)]
-    return _plain_table(site, "xia/chi", "Order of declaring effects", ["Step", "What", "How"], rows)
+    return data_table(site, "Order of declaring effects", ["Step", "What", "How"], _one_lines(rows), "xia/chi")
 
 
 @table("xia.style-bonuses")
@@ -108,7 +107,7 @@ def style_table(site: Site) -> str:
     rows = [[f"+{b['bonus']} chi", b["when"]] for b in chi["style_bonuses"]]
     rows.append(["Too many?", f"More than {low} or {high} awards to one player in a conflict "
                               "is probably too generous."])
-    return _plain_table(site, "xia/chi", "Style bonuses", ["Bonus", "When the GM gives it"], rows)
+    return data_table(site, "Style bonuses", ["Bonus", "When the GM gives it"], _one_lines(rows), "xia/chi")
 
 
 @table("xia.task-scale")
@@ -117,8 +116,8 @@ def task_scale_table(site: Site) -> str:
     for p in site.data["xia/tasks"]["scale"]:
         score = str(p["score_from"]) if p["score_from"] == p["score_to"] else f"{p['score_from']}–{p['score_to']}"
         rows.append([score, p["who"]])
-    return _plain_table(site, "xia/tasks", "Reference points for task scores", ["Score", "Typical of"], rows,
-                        "codex-table--numeric")
+    return data_table(site, "Reference points for task scores", ["Score", "Typical of"],
+                      _one_lines(rows), "xia/tasks", "codex-table--numeric")
 
 
 @table("xia.xp-awards")
@@ -128,7 +127,7 @@ def xp_awards_table(site: Site) -> str:
     least = sum(a["xp"] for a in awards if a["always"])
     rows.append(["Per session", f"{least}–{sum(a['xp'] for a in awards)} XP",
                  "Plus any bonus the GM gives at the end of a story arc or for beating a great foe."])
-    return _plain_table(site, "xia/experience", "Earning XP", ["Award", "XP", "Who and when"], rows)
+    return data_table(site, "Earning XP", ["Award", "XP", "Who and when"], _one_lines(rows), "xia/experience")
 
 
 @table("xia.xp-costs")
@@ -139,14 +138,14 @@ def xp_costs_table(site: Site) -> str:
     rows = [["A new kung fu secret", f"{costs['secret']} XP"],
             ["One level of a trigram", trigram],
             ["A Trait", "can be raised with XP" if costs["traits_can_rise"] else "cannot be bought with XP"]]
-    return _plain_table(site, "xia/experience", "Spending XP", ["Buying", "Costs"], rows)
+    return data_table(site, "Spending XP", ["Buying", "Costs"], _one_lines(rows), "xia/experience")
 
 
 @table("xia.rationales")
 def rationales_table(site: Site) -> str:
     rows = [[r["name"], r["summary"]] for r in site.data["xia/experience"]["rationales"]]
-    return _plain_table(site, "xia/experience", "Reasons to learn a secret (examples, not a full list)",
-                        ["Rationale", "How it works"], rows)
+    return data_table(site, "Reasons to learn a secret (examples, not a full list)", ["Rationale", "How it works"],
+                      _one_lines(rows), "xia/experience")
 
 
 @table("xia.characters")
@@ -167,6 +166,7 @@ def characters_table(site: Site) -> str:
         else:
             initiative = "not given"
         rows.append([ch["name"], ch["who"], traits, trigrams, defences, initiative])
-    return _plain_table(site, "xia/characters", "Characters of the worked examples",
-                        ["Character", "Who", "Traits given", "Trigrams given",
-                         "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"], rows)
+    return data_table(site, "Characters of the worked examples",
+                      ["Character", "Who", "Traits given", "Trigrams given",
+                       "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"],
+                      _one_lines(rows), "xia/characters")

@@ -1,0 +1,18 @@
+"""The play tiers of rules_data/wbs/tiers.yaml, and the one way a tier's name is shown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rules
+
+
+def tiers() -> list[Mapping[str, Any]]:
+    """Every tier, lowest first."""
+    return rules.table("wbs/tiers")["tiers"]
+
+
+def tier_name(tier: Mapping[str, Any]) -> str:
+    """A tier's name with its other name, as the site shows it: `Epic (Elite)` (source note epic-elite)."""
+    return f"{tier['name']} ({tier['also_called']})" if tier.get("also_called") else tier["name"]
