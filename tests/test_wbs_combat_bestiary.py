@@ -131,10 +131,10 @@ def site() -> Site:
 
 
 def test_each_creature_gets_a_page_that_edits_its_yaml(site: Site) -> None:
-    from codex.blocks import wbs_combat
+    from codex.blocks import wbs_bestiary
 
-    made = wbs_combat.bestiary_pages(site.data)
-    assert wbs_combat.bestiary_pages in PAGE_MAKERS
+    made = wbs_bestiary.bestiary_pages(site.data)
+    assert wbs_bestiary.bestiary_pages in PAGE_MAKERS
     assert set(made) >= {"wbs/bestiary/goblin.md", "wbs/bestiary/orc.md"}
     page = made["wbs/bestiary/goblin.md"]
     assert page.source_key == "wbs/bestiary/goblin"
@@ -143,7 +143,7 @@ def test_each_creature_gets_a_page_that_edits_its_yaml(site: Site) -> None:
 
 
 def test_stat_block_html(site: Site) -> None:
-    from codex.blocks.wbs_combat import creature_block
+    from codex.blocks.wbs_bestiary import creature_block
 
     html = creature_block(site, "wbs.goblin", PageInfo("wbs/bestiary/goblin.md", "wbs/bestiary/goblin/"))
     assert 'class="wbs-creature"' in html
@@ -154,7 +154,7 @@ def test_stat_block_html(site: Site) -> None:
 
 
 def test_unknown_creature_is_a_block_error(site: Site) -> None:
-    from codex.blocks.wbs_combat import creature_block
+    from codex.blocks.wbs_bestiary import creature_block
 
     with pytest.raises(BlockError, match="no creature"):
         creature_block(site, "wbs.dragon", PageInfo("x.md", "x/"))
@@ -176,7 +176,7 @@ def test_file_name_must_be_the_id(tmp_path: Path) -> None:
 
 
 def test_bestiary_index(site: Site) -> None:
-    from codex.blocks.wbs_combat import bestiary_block
+    from codex.blocks.wbs_bestiary import bestiary_block
 
     html = bestiary_block(site, "wbs", PageInfo("wbs/bestiary/index.md", "wbs/bestiary/"))
     assert html.count("<tr data-name=") == len(list(BESTIARY.glob("*.yaml")))
@@ -196,13 +196,13 @@ def test_a_creature_without_book_figures_is_audited_by_the_rules_alone(site: Sit
 
 
 def test_generated_titles_are_escaped() -> None:
-    from codex.blocks.wbs_combat import _md_text
+    from codex.blocks.wbs_bestiary import _md_text
 
     assert _md_text("Oni *the* [Great] <b>") == "Oni \\*the\\* \\[Great\\] \\<b\\>"
 
 
 def test_a_new_creature_renders_without_book_figures(tmp_path: Path) -> None:
-    from codex.blocks.wbs_combat import bestiary_block, creature_block
+    from codex.blocks.wbs_bestiary import bestiary_block, creature_block
 
     data = tmp_path / "rules_data"
     shutil.copytree(ROOT / "rules_data", data)

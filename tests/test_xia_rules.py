@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import InputError, registry, rules
@@ -97,6 +97,7 @@ def test_order_zero_trait_means_not_in_that_conflict() -> None:
     assert (1, "physical", 0, "pc") not in got and (1, "mental", 3, "pc") in got
 
 
+@settings(deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["absent", "pc", "npc"]), st.integers(0, 6), st.integers(0, 4)),
                 min_size=6, max_size=6))
 def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int, int]]) -> None:
@@ -174,6 +175,7 @@ def test_xp_reading_for_raising_from_zero() -> None:
     assert literal["steps"] == ["0→1: 0 XP", "1→2: 1 XP"]
 
 
+@settings(deadline=None)  # a loaded machine makes a 200 ms deadline flaky; the answer is what is tested
 @given(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20))
 def test_xp_is_the_sum_of_current_levels(a: int, b: int, c: int) -> None:
     low, mid, high = sorted((a, b, c))

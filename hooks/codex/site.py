@@ -1,8 +1,8 @@
 """The whole pipeline for one build, as plain functions over plain data (no MkDocs here).
 
-`Codex` loads and checks the rules data once, then turns each page's Markdown into Markdown
-with placeholders and each page's HTML into HTML with the blocks in place, and lists the
-files the built site needs besides the pages (Pyodide's runtime and the calculators bundle).
+Three jobs, one after the other: loading (`load`: the rules data checked, the engine made),
+bundling (`Runtime`: Pyodide, fonts and the zipped engine the browser gets) and page rendering
+(`Codex.page`: each page's Markdown with placeholders, then its HTML with the blocks in place).
 """
 
 from __future__ import annotations
@@ -34,28 +34,69 @@ class PageResult:
     problems: list[Problem] = field(default_factory=list)
 
 
+def load(project_root: Path) -> tuple[RulesData, calculators.Engine]:
+    """Loading: rules_data/ read, validated and checked, and the rules engine made from it."""
+    data = load_rules_data(project_root / "rules_data", CHECKS)
+    return data, calculators.Engine(data.export())
+
+
+def browser_rules(data: RulesData) -> dict[str, object]:
+    """The rules the browser's calculators get: all but bestiary entries, which pages show
+    at build time (a bestiary of thousands would otherwise weigh on every calculator)."""
+    return {key: value for key, value in data.export().items() if "/bestiary/" not in f"/{key}"}
+
+
+@dataclass(frozen=True, slots=True)
+class Runtime:
+    """Bundling: what the browser needs besides the pages (Pyodide, fonts, the zipped engine)."""
+
+    pyodide_version: str
+    pyodide_files: dict[str, Path]
+    fonts: dict[str, Path]
+    bundle_uri: str
+    bundle: bytes
+
+    @classmethod
+    def build(cls, project_root: Path, data: RulesData) -> Runtime:
+        """Locate Pyodide and the fonts, zip the calculators package with the browser's rules."""
+        version, files = pyodide_runtime(project_root)
+        bundle = calculators_zip(project_root / "calculators", browser_rules(data), calculators.modules())
+        return cls(version, files, font_files(project_root), f"assets/codex/calculators-{fingerprint(bundle)}.zip",
+                   bundle)
+
+
+def generate_pages(data: RulesData) -> dict[str, GeneratedPage]:
+    """Pages made from the rules data (a bestiary entry each), by source path."""
+    made: dict[str, GeneratedPage] = {}
+    for make in PAGE_MAKERS:
+        made.update(make(data))
+    return made
+
+
 class Codex:
-    """One build's view of the project: data loaded and checked, runtime files located."""
+    """One build's view of the project: data loaded and checked, runtime bundled, pages rendered."""
 
     def __init__(self, project_root: Path, *, edit_base: str = "") -> None:
         self.root = project_root
-        self.data: RulesData = load_rules_data(project_root / "rules_data", CHECKS)
-        self.engine = calculators.Engine(self.data.export())
+        self.data, self.engine = load(project_root)
+        self.runtime = Runtime.build(project_root, self.data)
         self.site = Site(self.data, make_env(), edit_base=edit_base, engine=self.engine)
-        self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
-        self._fonts = font_files(project_root)
-        bundle = calculators_zip(project_root / "calculators", self.browser_rules(), calculators.modules())
-        self.bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
-        self._bundle = bundle
+        self.generated_pages = generate_pages(self.data)
         self._abbreviations: dict[str, str] = {}
-        self.generated_pages: dict[str, GeneratedPage] = {}
-        for make in PAGE_MAKERS:
-            self.generated_pages.update(make(self.data))
+
+    @property
+    def pyodide_version(self) -> str:
+        """The Pyodide release the site ships."""
+        return self.runtime.pyodide_version
+
+    @property
+    def bundle_uri(self) -> str:
+        """Where the zipped engine lives in the built site (its name carries its content hash)."""
+        return self.runtime.bundle_uri
 
     def browser_rules(self) -> dict[str, object]:
-        """The rules the browser's calculators get: all but bestiary entries, which pages show
-        at build time (a bestiary of thousands would otherwise weigh on every calculator)."""
-        return {key: value for key, value in self.data.export().items() if "/bestiary/" not in f"/{key}"}
+        """The rules the browser's calculators get (see `browser_rules`)."""
+        return browser_rules(self.data)
 
     @property
     def pyodide_dir(self) -> str:
@@ -64,11 +105,12 @@ class Codex:
 
     def static_files(self) -> dict[str, Path]:
         """Files copied as they are into the site, by destination path."""
-        return {**{self.pyodide_dir + name: path for name, path in self._pyodide_files.items()}, **self._fonts}
+        pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
+        return {**pyodide, **self.runtime.fonts}
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build, by destination path."""
-        return {self.bundle_uri: self._bundle}
+        return {self.bundle_uri: self.runtime.bundle}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers; append its game's glossary as tooltips."""

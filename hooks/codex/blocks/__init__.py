@@ -1,3 +1,3 @@
 """Block renderers, one module per concern; importing this package registers them all."""
 
-from . import common, rain, wbs, wbs_combat, xia  # noqa: F401
+from . import common, rain, wbs, wbs_attacks, wbs_bestiary, wbs_combat, wbs_reiki, xia  # noqa: F401

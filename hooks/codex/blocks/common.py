@@ -34,6 +34,11 @@ def data_table(site: Site, caption: str, header: list[str], rows: list[list[str]
                        source=site.source(key))
 
 
+def named_table(site: Site, caption: str, entries: list[dict[str, Any]], key: str, first: str = "Name") -> str:
+    """A table of named entries and what each means."""
+    return data_table(site, caption, [first, "What it means"], [[e["name"], e["summary"]] for e in entries], key)
+
+
 def index_by(entries: list[dict[str, Any]], field: str = "id") -> dict[str, dict[str, Any]]:
     """A data list keyed by one field of its entries (`id` unless said)."""
     return {entry[field]: entry for entry in entries}

@@ -1,0 +1,85 @@
+"""Weapons of Body and Soul attacks: the dice size chart, strikes, weapon and damage types, defence (`wbs.attack-*`)."""
+
+from __future__ import annotations
+
+from ..render import Site, table
+from .common import data_table, named_table
+
+
+@table("wbs.attack-dice-chart")
+def dice_chart_table(site: Site) -> str:
+    rows = []
+    for d in site.data["wbs/weapons"]["dice"]:
+        fumbles = d.get("fumble_faces", 1)
+        crits = d.get("critical_faces", 1)
+        rows.append([d["id"], f"{max(0, 1 + d['modifier'])}–{d['faces'] + d['modifier']}",
+                     "1" if fumbles == 1 else f"1–{fumbles}",
+                     str(d["faces"]) if crits == 1 else f"{d['faces'] - crits + 1}–{d['faces']}"])
+    return data_table(site, "The dice size chart, smallest first", ["Die", "Counts", "Fumbles on", "Critical on"], rows,
+                  "wbs/weapons", "codex-table--numeric")
+
+
+@table("wbs.attack-strikes")
+def strikes_table(site: Site) -> str:
+    data = site.data["wbs/weapons"]
+    rows = [[s["name"], s["die"], f"{data['strike_reflex'] + s['reflex']}" + (" (Quick)" if s.get("quick") else ""),
+             s["summary"]] for s in data["strikes"]]
+    return data_table(site, "Strike types", ["Strike", "Damage die", "Reflex", "In short"], rows, "wbs/weapons")
+
+
+@table("wbs.attack-weapon-types")
+def weapon_types_table(site: Site) -> str:
+    rows = []
+    for group in site.data["wbs/weapons"]["weapon_groups"]:
+        for t in group["types"]:
+            extra = t.get("effect", "")
+            if "range" in t:
+                extra = f"Range {t['range']}" + (f"; {extra}" if extra else "")
+            if "speed_multiplier" in t:
+                extra = f"Speed × {t['speed_multiplier']}" + (f"; reload {t['reload_reflex']} Reflex"
+                                                              if "reload_reflex" in t else "")
+            rows.append([t["name"], group["name"], _signed(t["size"]), _signed(t["reflex"]), extra or "–"])
+    return data_table(site, "Weapon types", ["Type", "Group", "Die size", "Reflex", "Also"], rows, "wbs/weapons")
+
+
+@table("wbs.attack-damage-types")
+def damage_types_table(site: Site) -> str:
+    effects = {e["id"]: e["name"] for e in site.data["wbs/combat"]["critical_effects"]["effects"]}
+    rows = [[d["name"], effects.get(d["critical"], d["critical"]), _signed(d["damage_size"]), _signed(d["effect_size"])]
+            for d in site.data["wbs/weapons"]["damage_types"]]
+    return data_table(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"],
+                      rows, "wbs/weapons")
+
+
+@table("wbs.attack-examples")
+def attack_examples_table(site: Site) -> str:
+    """A few attacks worked out, so readers can check the chart steps by eye."""
+    cases = [("fast", "fist", "none"), ("standard", "medium", "slash"), ("strong", "long", "pierce"),
+             ("strong", "shin", "crush"), ("fast", "palm", "pierce")]
+    strikes = {s["id"]: s["name"] for s in site.data["wbs/weapons"]["strikes"]}
+    types = {t["id"]: t["name"] for g in site.data["wbs/weapons"]["weapon_groups"] for t in g["types"]}
+    kinds = {d["id"]: d["name"] for d in site.data["wbs/weapons"]["damage_types"]}
+    rows = []
+    for strike, weapon, kind in cases:
+        damage, effect = site.engine.attack_dice(strike, weapon, kind)
+        rows.append([f"{strikes[strike]} {types[weapon]}" + (f", {kinds[kind]}" if kind != "none" else ""),
+                     damage, effect if kind != "none" else "–", str(site.engine.reflex_cost(strike, weapon))])
+    return data_table(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
+                  "wbs/weapons")
+
+
+@table("wbs.attack-defense-options")
+def defense_table(site: Site) -> str:
+    return named_table(site, "Active Defense options", site.data["wbs/combat"]["defense"]["options"], "wbs/combat",
+                  "Defence")
+
+
+@table("wbs.attack-critical-effects")
+def critical_effects_table(site: Site) -> str:
+    rows = [[e["name"], "after DR" if e["after_dr"] else "lowers DR", e["summary"]]
+            for e in site.data["wbs/combat"]["critical_effects"]["effects"]]
+    return data_table(site, "Critical effects", ["Effect", "Works", "What it does"], rows, "wbs/combat")
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
