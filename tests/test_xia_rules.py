@@ -263,3 +263,16 @@ def test_initiative_order_steps_through_rounds() -> None:
     third = engine().run("xia.initiative_order", {**base, "turns_taken": 2})
     assert third["round"] == 2 and third["acting_now"].startswith("Turn 1")
     assert 'aria-current="step"' in engine().present("xia.initiative_order", third)["order"]
+
+
+def test_who_goes_first_on_equal_ratings_comes_from_the_data() -> None:
+    import copy
+
+    from calculators import Engine
+    from tests.support.engine import rules_data
+
+    tied = {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc", "c2_physical": 3, "c2_thunder": 1}
+    assert engine().run("xia.initiative_order", tied)["first"].startswith("Combatant 2 (PC)")
+    changed = copy.deepcopy(rules_data())
+    changed["xia/conflicts"]["initiative"]["side_order"] = ["npc", "pc"]
+    assert Engine(changed).run("xia.initiative_order", tied)["first"].startswith("Combatant 1 (NPC)")

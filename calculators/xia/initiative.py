@@ -86,6 +86,7 @@ def _order_outputs() -> list[Output]:
 def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Every turn of a round, in acting order, each with the ties it was settled by."""
     precedence = list(_initiative()["precedence"])
+    sides = list(_initiative()["side_order"])  # on equal ratings (player characters first, by the book)
     reading = values["precedence"]
     found = []
     for slot in _slots():
@@ -101,7 +102,7 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
 
     def key(turn: dict[str, Any]) -> tuple[int, ...]:
         kind_rank = precedence.index(turn["conflict"])
-        side_rank = 0 if turn["side"] == "pc" else 1
+        side_rank = sides.index(turn["side"])
         if reading == "rating-first":
             return (-turn["rating"], kind_rank, side_rank, turn["slot"])
         return (kind_rank, -turn["rating"], side_rank, turn["slot"])
