@@ -168,9 +168,9 @@ def test_a_contest_is_fast(order, wall):
     worst = {"my_element": "earth", "my_alchemy": 5, "their_element": "earth", "their_alchemy": 5,
              "my_yang": 5, "their_yang": 5, "rank_order": order, "wall": wall}
     engine().run("rain.contest", worst)  # load the rules first
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: on a shared machine the wall clock counts the neighbours too
     engine().run("rain.contest", worst)
-    assert time.perf_counter() - start < 0.05
+    assert time.process_time() - start < 0.05
 
 
 def test_results_are_plain_json():

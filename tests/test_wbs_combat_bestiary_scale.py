@@ -6,6 +6,7 @@ The creatures are written into a temporary copy of the repository, never into th
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -66,6 +67,11 @@ def creature_yaml(n: int) -> str:
     )
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 @pytest.mark.slow
 def test_five_thousand_creatures_build_in_under_a_minute(tmp_path: Path) -> None:
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
@@ -77,11 +83,13 @@ def test_five_thousand_creatures_build_in_under_a_minute(tmp_path: Path) -> None
         (bestiary / f"beast-{n:05d}.yaml").write_text(creature_yaml(n), encoding="utf-8")
     out = tmp_path / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    started = time.perf_counter()
+    started, before = time.perf_counter(), _children_cpu()
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(out)], cwd=repo, env=env,
                           capture_output=True, text=True)
-    seconds = time.perf_counter() - started
-    print(f"\n{CREATURES} creatures built in {seconds:.1f} s")
+    wall = time.perf_counter() - started
+    # The build's own CPU time: on a shared machine the wall clock also counts the neighbours' work.
+    seconds = _children_cpu() - before
+    print(f"\n{CREATURES} creatures built in {seconds:.1f} s of CPU ({wall:.1f} s on the wall clock)")
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert (out / "wbs" / "bestiary" / f"beast-{CREATURES - 1:05d}" / "index.html").is_file()
     index = (out / "wbs" / "bestiary" / "index.html").read_text(encoding="utf-8")
