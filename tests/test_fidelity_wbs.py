@@ -1,0 +1,151 @@
+"""The audit of the WBS calculators against the book (issue 10): one test or more per item.
+
+Each case is worked out from the book's own wording (seeds/003_*.txt); where the book is open,
+the test pins the source note, its readings and the calculator's house-rule option.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import calculators
+from calculators import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(calc_id: str, **inputs: object) -> dict[str, object]:
+    return calculators.run(calc_id, inputs)
+
+
+# ---- 1. Stamina: at 0 the character is unconscious, no rounds are left -------------------------
+
+
+@pytest.mark.parametrize(("inputs", "left"), [({"stamina": 6, "stamina_spent": 5, "rounds": 4}, 0),
+                                              ({"stamina": 4, "rounds": 14}, 0)])
+def test_no_stamina_left_means_no_rounds_left_and_unconscious(inputs: dict[str, int], left: int) -> None:
+    result = run("wbs.stamina", **inputs)
+    assert result["stamina_left"] == left
+    assert result["rounds_until_unconscious"] == 0
+    assert result["state"].startswith("Out of Stamina: unconscious")
+
+
+def test_rounds_left_while_stamina_remains() -> None:
+    # Stamina 6, 5 spent, after round 1: the last point goes at the end of round 3, two rounds on.
+    result = run("wbs.stamina", stamina=6, stamina_spent=5, rounds=1)
+    assert (result["stamina_left"], result["rounds_until_unconscious"], result["state"]) == (1, 2, "Conscious")
+
+
+# ---- 2. Health: 0 Stamina is unconscious whatever the damage ----------------------------------
+
+
+def test_zero_stamina_is_unconscious_even_below_health() -> None:
+    result = run("wbs.health_state", health=6, damage=5, stamina=0)
+    assert result["state"].startswith("Unconscious")
+    assert result["rounds_of_last_gasp"] == 0
+
+
+def test_zero_stamina_out_of_the_fight_is_unconscious() -> None:
+    result = run("wbs.health_state", health=6, damage=7, stamina=0)
+    assert result["state"].startswith("Unconscious (and out of the fight)")
+
+
+# ---- 3. Dying: no Stamina buys anything, so no rounds either ------------------------------------
+
+
+def test_dying_reports_no_rounds_of_last_gasp() -> None:
+    result = run("wbs.health_state", health=6, damage=18, stamina=3)
+    assert result["state"].startswith("Dying")
+    assert (result["last_gasp"], result["rounds_of_last_gasp"]) == ("no amount will do", 0)
+
+
+# ---- 5. ShinKi is not damage: Health 0 from ShinKi with no damage is not dying ----------------
+
+
+def test_shinki_alone_puts_a_fighter_out_but_not_dying() -> None:
+    result = run("wbs.health_state", health=6, shinki=6, damage=0)
+    assert result["effective_health"] == 0
+    assert result["state"].startswith("Out of the fight")
+
+
+@pytest.mark.parametrize(("reading", "state"), [("out", "Out of the fight"), ("literal", "Dying"),
+                                                ("no-damage-no-threshold", "Fighting")])
+def test_shinki_zero_health_readings(reading: str, state: str) -> None:
+    result = run("wbs.health_state", health=6, shinki=6, damage=0, no_damage_reading=reading)
+    assert result["state"].startswith(state)
+
+
+def test_shinki_brings_a_wounded_fighter_down() -> None:
+    # Health 6, 5 damage: still fighting; 1 ShinKi lowers Health to 5 and the same damage puts them out.
+    assert run("wbs.health_state", health=6, damage=5)["state"] == "Fighting"
+    assert run("wbs.health_state", health=6, damage=5, shinki=1)["state"].startswith("Out of the fight")
+
+
+# ---- 6. Unconscious: Stamina buys consciousness, not action -------------------------------------
+
+
+def test_unconscious_stamina_buys_consciousness_not_action() -> None:
+    result = run("wbs.health_state", health=6, damage=12, stamina=3)
+    assert result["state"].startswith("Unconscious")
+    assert "stay conscious, not to act" in result["last_gasp"]
+    assert "to act (Last Gasp)" not in result["last_gasp"]
+
+
+def test_out_of_the_fight_stamina_buys_action() -> None:
+    result = run("wbs.health_state", health=6, damage=6, stamina=3)
+    assert result["last_gasp"] == "1 Stamina at the start of each round to act (Last Gasp)"
+    assert result["rounds_of_last_gasp"] == 3
+
+
+# ---- 11. Out at Health (thresholds) or past it (Last Gasp) -------------------------------------
+
+
+@pytest.mark.parametrize(("reading", "damage", "state"),
+                         [("reach", 6, "Out of the fight"), ("exceed", 6, "Fighting"),
+                          ("exceed", 7, "Out of the fight"), ("exceed", 12, "Unconscious")])
+def test_out_at_health_readings(reading: str, damage: int, state: str) -> None:
+    result = run("wbs.health_state", health=6, damage=damage, out_reading=reading)
+    assert result["state"].startswith(state)
+
+
+def test_exceed_reading_moves_only_the_first_threshold() -> None:
+    result = run("wbs.health_state", health=6, damage=0, out_reading="exceed")
+    assert result["thresholds"] == ["Out of the fight at 7", "Unconscious at 12", "Dying at 18"]
+
+
+# ---- 4. Surround (or Spread) only for an attack without Speed ---------------------------------
+
+
+def test_surround_with_speed_is_refused_with_a_clear_message() -> None:
+    with pytest.raises(InputError) as caught:
+        run("wbs.special_attack", damage_d6=1, speed=3, area=2, surround=True)
+    assert caught.value.field == "surround"
+    assert "without Speed" in caught.value.message
+
+
+def test_surround_without_speed_and_area_with_speed_are_fine() -> None:
+    assert run("wbs.special_attack", damage_d6=1, area=2, surround=True)["description"].endswith("Surround 2 m")
+    assert run("wbs.special_attack", damage_d6=1, speed=3, area=2)["reiki_cost"] == 4 + 3 + 2
+
+
+# ---- 8. Life Drain lowers the ReiKi cost, and so the XP (cost before reductions) ---------------
+
+
+def test_life_drain_as_written_lowers_cost_channel_and_xp() -> None:
+    # Two d10 damage dice: 12 ReiKi. Life Drain once: cost 12 - 5 = 7, channel 7, 1 ShinKi, XP 7.
+    result = run("wbs.special_attack", damage_d6=0, damage_d10=2, life_drain=1)
+    assert {k: result[k] for k in ("reiki_cost", "reiki_to_channel", "shinki_cost", "xp_cost")} == {
+        "reiki_cost": 7, "reiki_to_channel": 7, "shinki_cost": 1, "xp_cost": 7}
+
+
+def test_life_drain_before_drain_reading_keeps_the_xp() -> None:
+    result = run("wbs.special_attack", damage_d6=0, damage_d10=2, life_drain=1, life_drain_xp="before-drain")
+    assert (result["reiki_cost"], result["reiki_to_channel"], result["xp_cost"]) == (12, 7, 12)
+
+
+def test_life_drain_that_leaves_nothing_to_channel_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        run("wbs.special_attack", damage_d6=1, life_drain=1)
+    assert caught.value.field == "life_drain"
