@@ -20,6 +20,11 @@ def run(calc_id: str, **inputs: object) -> dict[str, object]:
     return calculators.run(calc_id, inputs)
 
 
+def inputs_of(calc_id: str) -> dict[str, dict[str, object]]:
+    calc = next(c for c in calculators.catalog() if c["id"] == calc_id)
+    return {i["name"]: i for i in calc["inputs"]}
+
+
 # ---- 1. Stamina: at 0 the character is unconscious, no rounds are left -------------------------
 
 
@@ -149,3 +154,77 @@ def test_life_drain_that_leaves_nothing_to_channel_is_refused() -> None:
     with pytest.raises(InputError) as caught:
         run("wbs.special_attack", damage_d6=1, life_drain=1)
     assert caught.value.field == "life_drain"
+
+
+# ---- 7. Knockback: a tie halves the damage before DR, and that halved damage sets the speed ----
+
+
+def test_knockback_speed_follows_the_tie_halving() -> None:
+    # Strong Long with 8 ranks: 3 × d12 (19) + Strength 13 = 32 rolled, Speed 3; tied: 16, Speed 1.
+    base = {"strike": "strong", "weapon": "long", "skill_ranks": 8, "strength": 13, "critical_effect": "knockback",
+            "target_dr": 0}
+    assert run("wbs.damage", **base)["knockback_speed"] == 3
+    tied = run("wbs.damage", **base, tie=True)
+    assert tied["average_damage"] == 16
+    assert tied["knockback_speed"] == 1
+
+
+def test_knockback_and_damage_round_a_tie_the_same_way() -> None:
+    # 3 × d12 + 14 = 33 rolled; tied, 16 rounded down or 17 up: the average and the speed follow one number.
+    base = {"strike": "strong", "weapon": "long", "skill_ranks": 8, "strength": 14, "critical_effect": "knockback",
+            "target_dr": 0, "tie": True}
+    down, up = run("wbs.damage", **base), run("wbs.damage", **base, tie_reading="up")
+    assert (down["average_damage"], up["average_damage"]) == (16, 17)
+    assert (down["knockback_speed"], up["knockback_speed"]) == (1, 1)
+
+
+# ---- 9. Critical effect dice: what the effect choice covers, and the size of a critical face's die
+
+
+def test_effect_choice_says_it_covers_every_effect_die() -> None:
+    critical_effect = inputs_of("wbs.damage")["critical_effect"]
+    assert critical_effect["label"] == "Effect of every critical effect die"
+    assert "weapon's own dice" in critical_effect["help"]
+    # and it does: a Slash sword set to Stagger rolls its own Penetrate die as Stagger
+    result = run("wbs.damage", weapon="medium", damage_type="slash", critical_effect="stagger")
+    assert result["roll"] == "1 × d10 + 3, with 1 × d10 Stagger"
+
+
+def test_critical_face_die_size_reading_changes_the_odds() -> None:
+    # Crush on a Standard Medium strike: a d8 damage die and a d12 Stagger die. Read as "the same die",
+    # a critical d8 rolls a d8 effect die instead of a d12, so the mean drops.
+    base = {"weapon": "medium", "damage_type": "crush", "target_dr": 0, "fumble_reading": "count"}
+    usual, same = run("wbs.damage", **base), run("wbs.damage", **base, face_die_reading="same-die")
+    assert same["expected_damage"] < usual["expected_damage"]
+    assert same["average_damage"] == usual["average_damage"]  # the book's average ignores criticals
+
+
+def test_same_die_reading_rolls_the_damage_die_again() -> None:
+    # One d8 + 0 against DR 0, no weapon dice, chains off, fumbles counted: an 8 adds another d8 (mean 4.5).
+    inputs = {"strength": 0, "target_dr": 0, "chain_reading": "no-chain", "fumble_reading": "count",
+              "face_die_reading": "same-die"}
+    assert run("wbs.damage", **inputs)["expected_damage"] == 4.5 + 4.5 / 8
+
+
+def test_attack_critical_under_same_die_rolls_a_d6() -> None:
+    inputs = {"strength": 0, "target_dr": 0, "chain_reading": "no-chain", "fumble_reading": "count",
+              "face_die_reading": "same-die", "weapon": "short", "damage_type": "bash"}
+    plain = run("wbs.damage", **inputs)["expected_damage"]
+    crit = run("wbs.damage", **inputs, attack_critical=True)["expected_damage"]
+    assert crit == pytest.approx(plain + 3.5)  # one more Stagger die: a d6 (the check's die), not the d8
+
+
+# ---- 10. Damage types belong to weapons, not unarmed strikes ----------------------------------
+
+
+def test_unarmed_strike_with_a_damage_type_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        run("wbs.damage", weapon="claw", damage_type="slash")
+    assert caught.value.field == "damage_type"
+    assert "unarmed strike (Claw)" in caught.value.message
+
+
+def test_unarmed_damage_type_house_rule() -> None:
+    result = run("wbs.damage", weapon="claw", damage_type="slash", unarmed_reading="unarmed-too")
+    assert result["critical_effect"] == "Penetrate"
+    assert run("wbs.damage", weapon="medium", damage_type="slash")["effect_dice"] == 1

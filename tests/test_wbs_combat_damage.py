@@ -26,7 +26,8 @@ from calculators.wbs.damage_odds import Hit, dealt, expected
 )
 def test_dice_follow_the_size_chart(strike: str, weapon: str, damage_type: str, damage: str, effect: str) -> None:
     assert attack_dice(strike, weapon, damage_type) == (damage, effect)
-    result = calculators.run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type})
+    result = calculators.run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type,
+                                            "unarmed_reading": "unarmed-too"})
     assert (result["damage_die"], result["effect_die"]) == (damage, effect)
 
 
@@ -158,6 +159,7 @@ base_inputs = st.fixed_dictionaries({
     "strength": st.integers(0, 6),
     "target_dr": st.integers(0, 10),
     "target_soak": st.integers(0, 4),
+    "unarmed_reading": st.just("unarmed-too"),
 })
 
 
