@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import calculators
-from calculators import InputError
+from calculators import InputError, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -228,3 +228,50 @@ def test_unarmed_damage_type_house_rule() -> None:
     result = run("wbs.damage", weapon="claw", damage_type="slash", unarmed_reading="unarmed-too")
     assert result["critical_effect"] == "Penetrate"
     assert run("wbs.damage", weapon="medium", damage_type="slash")["effect_dice"] == 1
+
+
+# ---- 12. Upkeep in Stamina (or monster energy) is only for monster Sparks ---------------------
+
+
+@pytest.mark.parametrize("pool", ["stamina", "spirit"])
+def test_upkeep_in_stamina_needs_a_monster_spark(pool: str) -> None:
+    with pytest.raises(InputError) as caught:
+        run("wbs.upkeep", ev=9, pool=pool)
+    assert caught.value.field == "pool"
+    assert "monster Spark (JaKi or SeiKi or YoKi)" in caught.value.message
+
+
+def test_monster_pays_upkeep_in_stamina() -> None:
+    # EV 9: upkeep 10; a YoKi monster at Experienced pays 5 Energy per Stamina, so 2 Stamina.
+    assert run("wbs.upkeep", ev=9, pool="stamina", spark="yoki")["paid"] == 2
+
+
+# ---- 16. "Major Action" is never defined: a note beside the upkeep box ------------------------
+
+
+def test_major_action_note_is_on_the_upkeep_calculator() -> None:
+    calc = next(c for c in calculators.catalog() if c["id"] == "wbs.upkeep")
+    assert "wbs.major-action" in calc["source_notes"]
+    assert "never says what a major action is" in inputs_of("wbs.upkeep")["one_major_action"]["help"]
+    assert rules.note("wbs", "major-action")["reading"] == "costed-action"
+
+
+# ---- 17. End of Round: Core GenKi moves by 2 with Peak or Damper -------------------------------
+
+
+def test_core_genki_moves_two_at_end_of_round() -> None:
+    shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
+    assert shift == 2
+    assert run("wbs.upkeep", peak_or_damper=True)["core_genki_move"].startswith("may move up to 2")
+    assert run("wbs.upkeep")["core_genki_move"].startswith("stays")
+
+
+@pytest.mark.parametrize(("skills", "core", "after"),
+                         [({}, 15, "15 (no Peak or Damper to move it)"), ({"peak": 1}, 16, "16 to 18"),
+                          ({"damper": 1}, 16, "14 to 16"), ({"peak": 1, "damper": 1}, 17, "15 to 19")])
+def test_energy_shows_the_core_after_the_next_end_of_round(skills: dict[str, int], core: int, after: str) -> None:
+    # The Monk example: 5 in each physical attribute, Monk Spark: GenKi 30, Core 15 (energy skill ranks add
+    # to the pool before the Spark's multiplier, so Peak or Damper 1 makes it 32 and 16).
+    result = run("wbs.energy", strength=5, constitution=5, dexterity=5, spark="monk", **skills)
+    assert result["core_genki"] == core
+    assert result["core_after_round"] == after
