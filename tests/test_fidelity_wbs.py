@@ -275,3 +275,62 @@ def test_energy_shows_the_core_after_the_next_end_of_round(skills: dict[str, int
     result = run("wbs.energy", strength=5, constitution=5, dexterity=5, spark="monk", **skills)
     assert result["core_genki"] == core
     assert result["core_after_round"] == after
+
+
+# ---- 13. Sword smithing: 2 hours a check, as the example's 6 hours need ------------------------
+
+
+def test_sword_smithing_hours_are_per_check_and_noted() -> None:
+    result = run("wbs.skill_clock", segments=6, hours_per_check=2, rung_1=15, rung_2=10, rung_3=5)
+    assert (result["fewest_checks"], result["fewest_hours"]) == (3, 6)
+    note = rules.note("wbs", "clock-hours")
+    assert note["reading"] == "per-check" and "12" in note["example_says"]
+    calc = next(c for c in calculators.catalog() if c["id"] == "wbs.skill_clock")
+    assert "wbs.clock-hours" in calc["source_notes"]
+
+
+# ---- 15. The Link skill: in no list, unpriced, and the site says so ------------------------------
+
+
+def test_link_skill_is_not_sold_and_the_note_says_so() -> None:
+    builder = inputs_of("wbs.character")
+    assert "link" not in builder
+    assert rules.note("wbs", "link-skill")["reading"] == "gm-prices"
+    skills = ROOT.joinpath("docs/wbs/skills.md").read_text(encoding="utf-8")
+    assert "<!-- codex:note wbs.link-skill -->" in skills
+
+
+# ---- 18. The Yumi's arrows weigh 0 in a quiver ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("quiver", "reading", "current", "total"),
+                         [(False, "current", 1, 1), (True, "current", 0, 1), (True, "total-too", 0, 0)])
+def test_quivered_arrows(quiver: bool, reading: str, current: int, total: int) -> None:
+    result = run("wbs.projectile", ranged_type="assisted", weapon_encumbrance=3, ammo_encumbrance=1, quiver=quiver,
+                 quiver_reading=reading)
+    assert (result["ammo_current_encumbrance"], result["ammo_total_encumbrance"]) == (current, total)
+    assert (result["strength_modifier"], result["speed"]) == (4, 25)
+
+
+@pytest.mark.parametrize("example", rules.table("wbs/examples-fidelity")["examples"], ids=lambda e: e["id"])
+def test_new_worked_examples(example: dict[str, object]) -> None:
+    result = calculators.run(str(example["calculator"]), example["inputs"])  # type: ignore[arg-type]
+    assert {k: result[k] for k in example["expect"]} == example["expect"]  # type: ignore[union-attr]
+
+
+# ---- 19. The derived-XP note and the bestiary audit tell the same story -------------------------
+
+
+def test_derived_xp_note_agrees_with_the_audit() -> None:
+    from calculators.wbs.creature import stat_block
+
+    orc, goblin = (stat_block(rules.table(f"wbs/bestiary/{name}")) for name in ("orc", "goblin"))
+    orc_derived = next(line for line in orc["audit"] if line.part == "Derived attributes")
+    goblin_derived = next(line for line in goblin["audit"] if line.part == "Derived attributes")
+    assert (orc_derived.book, orc_derived.computed) == (17, 17)
+    assert (goblin_derived.book, goblin_derived.computed) == (29, 25)
+    orc_speed = next(row for row in orc["listed"] if row["what"] == "speed")
+    assert (orc_speed["book"], orc_speed["computed"]) == (2, 1.5)
+    note = rules.note("wbs", "derived-xp-monsters")["example_says"]
+    assert "Orc's 17 points match" in note and "Speed 2" in note and "1½" in note
+    assert "Goblin's 29 points do not" in note and "25" in note
