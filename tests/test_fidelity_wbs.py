@@ -34,7 +34,7 @@ def test_no_stamina_left_means_no_rounds_left_and_unconscious(inputs: dict[str, 
     result = run("wbs.stamina", **inputs)
     assert result["stamina_left"] == left
     assert result["rounds_until_unconscious"] == 0
-    assert result["state"].startswith("Out of Stamina: unconscious")
+    assert result["state"].startswith("Unconscious: No Stamina left")
 
 
 def test_rounds_left_while_stamina_remains() -> None:
@@ -334,3 +334,22 @@ def test_derived_xp_note_agrees_with_the_audit() -> None:
     note = rules.note("wbs", "derived-xp-monsters")["example_says"]
     assert "Orc's 17 points match" in note and "Speed 2" in note and "1½" in note
     assert "Goblin's 29 points do not" in note and "25" in note
+
+
+# ---- Every note: beside its rule, and a house-rule option in every calculator it affects ---------
+
+NOTES = [n for key in rules.family("wbs", "source_notes") for n in rules.table(key)["notes"]]
+
+
+@pytest.mark.parametrize("note", NOTES, ids=lambda n: n["id"])
+def test_every_wbs_note_is_beside_its_rule(note: dict[str, object]) -> None:
+    pages = "".join(p.read_text(encoding="utf-8") for p in ROOT.joinpath("docs").rglob("*.md"))
+    assert f"<!-- codex:note wbs.{note['id']} -->" in pages
+
+
+@pytest.mark.parametrize("note", [n for n in NOTES if n["affects"] and len(n["options"]) > 1], ids=lambda n: n["id"])
+def test_every_affected_calculator_offers_the_readings(note: dict[str, object]) -> None:
+    options = {o["id"] for o in note["options"]}  # type: ignore[union-attr]
+    for calc_id in note["affects"]:  # type: ignore[union-attr]
+        choices = [{c["value"] for c in i.get("choices", [])} for i in inputs_of(calc_id).values()]
+        assert options in choices, f"{calc_id} has no input offering the readings of {note['id']}"

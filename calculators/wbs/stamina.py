@@ -63,7 +63,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
                                       f"after {values['rounds']} rounds (got {values['stamina_spent']})")
         problems.raise_if_any()
     if left <= floor:  # already out cold: nothing more for exhaustion to take
-        next_rounds, state = 0, _stamina()["unconscious_summary"]
+        next_rounds, state = 0, f"Unconscious: {_stamina()['unconscious_summary']}"
     else:
         losses_to_go = -(-(left - floor) // per)
         next_rounds = (values["rounds"] // every + losses_to_go) * every - values["rounds"]
