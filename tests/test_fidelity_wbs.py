@@ -353,3 +353,11 @@ def test_every_affected_calculator_offers_the_readings(note: dict[str, object]) 
     for calc_id in note["affects"]:  # type: ignore[union-attr]
         choices = [{c["value"] for c in i.get("choices", [])} for i in inputs_of(calc_id).values()]
         assert options in choices, f"{calc_id} has no input offering the readings of {note['id']}"
+
+
+def test_health_zero_thresholds_agree_with_the_state() -> None:
+    # ShinKi takes Health 6 to 0: out of the fight now, and the first point of damage is the next threshold.
+    result = run("wbs.health_state", health=6, shinki=6, damage=0)
+    assert result["thresholds"] == ["Out of the fight at 0", "Unconscious at 1", "Dying at 1"]
+    assert result["to_next"] == 1
+    assert run("wbs.health_state", health=6, shinki=6, damage=1)["state"].startswith("Dying")

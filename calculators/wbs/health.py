@@ -27,20 +27,21 @@ def state(damage: int, health: int, out_extra: int | None = None,
     `no_damage_reach` how many thresholds a fighter with no damage taken can reach, when ShinKi
     has brought Health to 0 (source note shinki-zero-health). Both default to the data's numbers.
     """
-    rules_ = combat()["health"]
-    out_extra = rules_["out_extra_damage"] if out_extra is None else out_extra
-    no_damage_reach = rules_["no_damage_thresholds"] if no_damage_reach is None else no_damage_reach
     reached = None
-    for index, (threshold, mark) in enumerate(zip(rules_["thresholds"], marks(health, out_extra), strict=True)):
-        if damage >= mark and (damage > 0 or index < no_damage_reach):
+    for threshold, mark in zip(combat()["health"]["thresholds"], marks(health, out_extra, no_damage_reach),
+                               strict=True):
+        if damage >= mark:
             reached = threshold
     return reached
 
 
-def marks(health: int, out_extra: int) -> list[int]:
-    """The damage at which each threshold is reached."""
-    thresholds = combat()["health"]["thresholds"]
-    return [health * t["multiple"] + (out_extra if i == 0 else 0) for i, t in enumerate(thresholds)]
+def marks(health: int, out_extra: int | None = None, no_damage_reach: int | None = None) -> list[int]:
+    """The damage at which each threshold is reached; beyond `no_damage_reach` thresholds it takes some damage."""
+    rules_ = combat()["health"]
+    out_extra = rules_["out_extra_damage"] if out_extra is None else out_extra
+    no_damage_reach = rules_["no_damage_thresholds"] if no_damage_reach is None else no_damage_reach
+    at = [health * t["multiple"] + (out_extra if i == 0 else 0) for i, t in enumerate(rules_["thresholds"])]
+    return [mark if i < no_damage_reach else max(1, mark) for i, mark in enumerate(at)]
 
 
 def _inputs() -> list[Input]:
@@ -81,7 +82,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
                                rules_["out_extra_damage"])
     no_damage = reading_number(rules_["no_damage_note"], values["no_damage_reading"], "no_damage_thresholds",
                                rules_["no_damage_thresholds"])
-    at = marks(health, out_extra)
+    at = marks(health, out_extra, no_damage)
     reached = state(values["damage"], health, out_extra, no_damage)
     upcoming = [m for m in at if m > values["damage"]]
     stamina_rules = rules.table("wbs/stamina")
