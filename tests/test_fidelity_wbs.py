@@ -361,3 +361,8 @@ def test_health_zero_thresholds_agree_with_the_state() -> None:
     assert result["thresholds"] == ["Out of the fight at 0", "Unconscious at 1", "Dying at 1"]
     assert result["to_next"] == 1
     assert run("wbs.health_state", health=6, shinki=6, damage=1)["state"].startswith("Dying")
+
+
+def test_zero_stamina_at_twice_health_reads_well() -> None:
+    result = run("wbs.health_state", health=6, damage=12, stamina=0)
+    assert result["state"].startswith("Unconscious (from the damage too): With no Stamina left")

@@ -96,7 +96,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     elif dying:
         shown, last_gasp, rounds = f"{reached['name']}: {reached['summary']}", "no amount will do", 0
     elif no_stamina:
-        where = "" if reached is None else f" (and {reached['name'].lower()})"
+        where = ("" if reached is None else f" (and {reached['name'].lower()})" if awake_threshold
+                 else " (from the damage too)")
         shown = f"Unconscious{where}: {stamina_rules['unconscious_summary']}"
         last_gasp, rounds = "not enough Stamina left", 0
     elif awake_threshold:
