@@ -366,3 +366,10 @@ def test_health_zero_thresholds_agree_with_the_state() -> None:
 def test_zero_stamina_at_twice_health_reads_well() -> None:
     result = run("wbs.health_state", health=6, damage=12, stamina=0)
     assert result["state"].startswith("Unconscious (from the damage too): With no Stamina left")
+
+
+def test_core_with_no_room_to_move_says_so() -> None:
+    # Peak 1 but GenKi spent down to the Core: the ceiling is the GenKi left, so the Core cannot rise.
+    result = run("wbs.energy", strength=5, constitution=5, dexterity=5, spark="monk", peak=1, spent_genki=16)
+    assert result["core_genki"] == result["core_genki_max"] == 16
+    assert result["core_after_round"] == "16 (no room to move inside the Peak and Damper range)"

@@ -95,7 +95,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     top = boosted_ev(core)
     shift = core_rules["end_of_round_shift"] if values["peak"] or values["damper"] else 0
     low, high = max(core_min, core - shift), min(core_max, core + shift)
-    after_round = f"{low} to {high}" if low < high else f"{core} (no Peak or Damper to move it)"
+    after_round = (f"{low} to {high}" if low < high else f"{core} (no Peak or Damper to move it)" if not shift
+                   else f"{core} (no room to move inside the Peak and Damper range)")
     always = _energy()["enhancement_value"]["always_allowed"]
     choices = sorted({always, top})
     return {
