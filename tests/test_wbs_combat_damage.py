@@ -29,7 +29,8 @@ pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calcula
 )
 def test_dice_follow_the_size_chart(strike: str, weapon: str, damage_type: str, damage: str, effect: str) -> None:
     assert attack_dice(strike, weapon, damage_type) == (damage, effect)
-    result = engine().run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type})
+    result = engine().run("wbs.damage", {"strike": strike, "weapon": weapon, "damage_type": damage_type,
+                                         "unarmed_reading": "unarmed-too"})
     assert (result["damage_die"], result["effect_die"]) == (damage, effect)
 
 
@@ -162,6 +163,7 @@ base_inputs = st.fixed_dictionaries({
     "strength": st.integers(0, 6),
     "target_dr": st.integers(0, 10),
     "target_soak": st.integers(0, 4),
+    "unarmed_reading": st.just("unarmed-too"),
 })
 
 

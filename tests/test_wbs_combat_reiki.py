@@ -77,7 +77,7 @@ def test_technique_plan_errors(inputs: dict[str, object], field: str) -> None:
      ({"damage_d6": 1, "speed": 5, "channel_force": 3}, {"reiki_cost": 12, "shape_cost": 3}),
      ({"damage_d6": 1, "area": 3}, {"reiki_cost": 7}),
      ({"damage_d6": 1, "area": 3, "surround": True}, {"reiki_cost": 9}),
-     ({"damage_d6": 0, "damage_d10": 2, "life_drain": 1},
+     ({"damage_d6": 0, "damage_d10": 2, "life_drain": 1, "life_drain_xp": "before-drain"},
       {"reiki_cost": 12, "reiki_to_channel": 7, "shinki_cost": 1, "xp_cost": 12}),
      ({"damage_d6": 0, "damage_d10": 2, "life_drain": 1, "life_drain_reading": "one"}, {"reiki_to_channel": 11}),
      ({"damage_d6": 1, "inner_power": 2, "genki": 30}, {"xp_cost": 4 + 8, "trait_points": 12}),

@@ -35,8 +35,9 @@ def test_upkeep_never_negative_and_grows_with_ev(ev: int, kiai: int, relaxed: bo
 @pytest.mark.parametrize(
     ("inputs", "paid"),
     [({"ev": 3, "pool": "genki", "efficiency": 1}, 2), ({"ev": 3, "pool": "reiki", "efficiency": 1}, 4),
-     ({"ev": 3, "pool": "spirit", "efficiency": 2}, 0), ({"ev": 9, "pool": "stamina"}, 2),
-     ({"ev": 9, "pool": "stamina", "tier": "adept"}, 1)],
+     ({"ev": 3, "pool": "spirit", "efficiency": 2, "spark": "jaki"}, 0),
+     ({"ev": 9, "pool": "stamina", "spark": "yoki"}, 2),
+     ({"ev": 9, "pool": "stamina", "tier": "adept", "spark": "yoki"}, 1)],
 )
 def test_upkeep_payment(inputs: dict[str, object], paid: int) -> None:
     assert engine().run("wbs.upkeep", inputs)["paid"] == paid

@@ -18,6 +18,7 @@ from .attributes import derived_attributes, derived_base, primary_attributes
 from .combat_rules import by_id, combat, default_reading, plain
 from .damage import attack_dice, book_average, dice_for, reflex_cost
 from .energy import boosted_ev
+from .health import marks
 from .spirit_energy import spirit_pool
 from .ticks import phase_names, phase_ticks
 
@@ -138,7 +139,8 @@ def stat_block(creature: Mapping[str, Any]) -> dict[str, Any]:
     ev_now = boosted_ev(pool.core)
     reflex = int(derived["reflex"])
     ticks = phase_ticks(reflex, tier["phases"], _reading("phases-higher-tiers"))
-    thresholds = [{"name": t["name"], "at": health * t["multiple"]} for t in combat()["health"]["thresholds"]]
+    thresholds = [{"name": t["name"], "at": at} for t, at in zip(combat()["health"]["thresholds"], marks(health),
+                                                                    strict=True)]
     attacks = [_attack(a, groups, attributes) for a in creature.get("attacks", [])]
     lines = audit(creature)
     listed = creature.get("book_lists", {})

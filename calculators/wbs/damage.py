@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from .. import rules
 from ..errors import Problems
 from ..present import number
 from ..results import Distribution
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
+    Die,
     by_id,
     combat,
     die,
@@ -30,7 +32,8 @@ EXTRA_DICE_MAX = 6
 CHART_ROWS = 24
 
 NOTES = ("critical-dice", "soak-per-type", "damage-fumbles", "tie-rounding", "dice-chart-ends",
-         "damage-dice-ranks", "average-damage-dice", "strike-skill-names")
+         "damage-dice-ranks", "average-damage-dice", "strike-skill-names", "critical-face-die",
+         "unarmed-damage-type")
 
 
 def _inputs() -> list[Input]:
@@ -45,9 +48,11 @@ def _inputs() -> list[Input]:
               group="Attack", help="For a ranged weapon, the ammunition's"),
         Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=EXTRA_DICE_MAX,
               group="Attack", help="Bought with weapon encumbrance; needs a damage type"),
-        Input("critical_effect", "Effect of dice from critical faces", "choice", default="by-type",
+        Input("critical_effect", "Effect of every critical effect die", "choice", default="by-type",
               choices=(Choice("by-type", "The damage type's effect (Stagger when there is none)"),
-                       *(Choice(e["id"], e["name"]) for e in effects)), group="Attack"),
+                       *(Choice(e["id"], e["name"]) for e in effects)), group="Attack",
+              help="The weapon's own dice and those from critical faces all take it here; the book lets the "
+                   "attacker pick for each die from a critical face"),
         Input("strength", "Strength (or a ranged weapon's strength modifier)", "int", default=3, minimum=0,
               maximum=STRENGTH_MAX, group="Attacker"),
         Input("skill_ranks", "Skill ranks (both sub skills and their core skills)", "int", default=0,
@@ -60,6 +65,8 @@ def _inputs() -> list[Input]:
         reading_input("soak_reading", "soak-per-type"),
         reading_input("fumble_reading", "damage-fumbles"),
         reading_input("tie_reading", "tie-rounding"),
+        reading_input("face_die_reading", "critical-face-die"),
+        reading_input("unarmed_reading", "unarmed-damage-type"),
     ]
 
 
@@ -127,10 +134,14 @@ def effect_of(values: Mapping[str, Any]) -> Mapping[str, Any]:
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Dice, cost, the book's average and the exact distribution of damage dealt."""
     problems = Problems()
+    weapon = weapon_type(values["weapon"])
+    unarmed = by_id(weapons()["weapon_groups"], weapon["group"])["kind"] == "unarmed"
+    if unarmed and values["damage_type"] != "none" and values["unarmed_reading"] == "weapons-only":
+        problems.add("damage_type", f"An unarmed strike ({weapon['name']}) has no damage type in the book: choose "
+                                    "None, or the house-rule reading that lets unarmed strikes take one")
     if values["damage_type"] == "none" and values["extra_critical_dice"]:
         problems.add("extra_critical_dice", "Extra critical dice come with a damage type; pick one first")
     problems.raise_if_any()
-    weapon = weapon_type(values["weapon"])
     damage_id, effect_id = attack_dice(values["strike"], values["weapon"], values["damage_type"])
     widen = weapon.get("critical_range", 0)
     damage_die, effect_die = die(damage_id, widen), die(effect_id, widen)
@@ -146,6 +157,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         soak_each_die=values["soak_reading"] == "per-die", chain_length=chain_length,
         fumbles=values["fumble_reading"] == "fumble", tie=values["tie"], tie_round_up=values["tie_reading"] == "up",
         tie_divide_by=combat()["attack"]["tie_divide_by"],
+        **_face_dice(values["face_die_reading"], damage_die, widen),
     )
     dist = dealt(hit)
     average = _average(hit)
@@ -168,10 +180,25 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _average(hit: Hit) -> int:
+def _face_dice(reading: str, damage_die: Die, widen: int) -> dict[str, Die]:
+    """The dice critical faces roll as effect dice under the reading (source note critical-face-die)."""
+    if reading != "same-die":
+        return {}
+    faces = rules.table("wbs/checks")["check"]["die_faces"]
+    check_die = next(d["id"] for d in weapons()["dice"] if d["faces"] == faces and not d["modifier"])
+    return {"face_die": damage_die, "attack_face_die": die(check_die, widen)}
+
+
+def _rolled_average(hit: Hit) -> int:
+    """The book's average damage roll before DR, halved on a tie: what both damage and knockback start from."""
     rolled = book_average(hit.dice, hit.damage_die.top) + hit.strength
     if hit.tie:
         rolled = tie_share(rolled, hit.tie_divide_by, hit.tie_round_up)
+    return rolled
+
+
+def _average(hit: Hit) -> int:
+    rolled = _rolled_average(hit)
     dice, top = hit.weapon_effect_dice, hit.effect_die.top
     if hit.soak_each_die:
         effects = int(dice * max(Fraction(0), Fraction(top + 1, 2) - hit.target_soak))
@@ -186,8 +213,7 @@ def _knockback_speed(hit: Hit, effect: Mapping[str, Any]) -> int:
     """Speed of a fighter knocked back by the average roll: 1 for every so much damage rolled before DR."""
     if "damage_per_speed" not in effect:
         return 0
-    rolled = book_average(hit.dice, hit.damage_die.top) + hit.strength
-    return rolled // effect["damage_per_speed"]
+    return _rolled_average(hit) // effect["damage_per_speed"]
 
 
 def _roll_text(dice: int, damage_id: str, strength: int, weapon_dice: int, effect_id: str, effect: str) -> str:

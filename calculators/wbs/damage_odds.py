@@ -39,6 +39,8 @@ class Hit:
     tie: bool
     tie_round_up: bool
     tie_divide_by: int  # a tie divides the roll before DR by this (combat.yaml attack.tie_divide_by)
+    face_die: Die | None = None  # die an effect from a critical damage face rolls (None: effect_die)
+    attack_face_die: Die | None = None  # die an effect from a critical attack roll rolls (None: effect_die)
 
 
 def convolve(a: Counts, b: Counts) -> Counts:
@@ -98,17 +100,22 @@ def dealt(hit: Hit) -> dict[int, Fraction]:
     per_die_soak = hit.target_soak if hit.soak_each_die else 0
     rerolls = hit.chain_length - 1
     effect = chain(hit.effect_die, rerolls, hit.fumbles, per_die_soak)
-    effect_weight = hit.effect_die.faces ** hit.chain_length
+    face_die = hit.face_die or hit.effect_die
+    face = chain(face_die, rerolls, hit.fumbles, per_die_soak) if hit.face_die else effect
+    face_weight = face_die.faces ** hit.chain_length
     plain = face_counts(hit.damage_die, False, hit.fumbles)
     crits = face_counts(hit.damage_die, True, hit.fumbles)
-    base = power(effect, hit.weapon_effect_dice + int(hit.attack_critical))
+    base = power(effect, hit.weapon_effect_dice)
+    if hit.attack_critical:
+        attack_die = hit.attack_face_die or hit.effect_die
+        base = convolve(base, chain(attack_die, rerolls, hit.fumbles, per_die_soak))
     totals: dict[int, int] = {}
     effects = base
     for c in range(hit.dice + 1):
         if c:
-            effects = convolve(effects, effect)
+            effects = convolve(effects, face)
         rolls = convolve(power(plain, hit.dice - c), power(crits, c))
-        scale = comb(hit.dice, c) * effect_weight ** (hit.dice - c)
+        scale = comb(hit.dice, c) * face_weight ** (hit.dice - c)
         _combine(hit, rolls, effects, scale, totals)
     whole = sum(totals.values())
     return {value: Fraction(count, whole) for value, count in sorted(totals.items()) if count}

@@ -48,6 +48,7 @@ def _outputs() -> list[Output]:
         Output("core_genki", "Core GenKi"),
         Output("core_genki_min", "Core GenKi can go down to"),
         Output("core_genki_max", "Core GenKi can go up to"),
+        Output("core_after_round", "Core GenKi after the next End of Round", "text"),
         Output("boosted_ev", "Highest EV"),
         Output("ev_choices", "EV you may use", "list"),
         Output("genki_multiplier", "GenKi multiplier"),
@@ -90,6 +91,10 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     core_min = max(0, core - core_rules["damper_per_rank"] * values["damper"])
     core_max = min(remaining, core + core_rules["peak_per_rank"] * values["peak"])
     top = boosted_ev(core)
+    shift = core_rules["end_of_round_shift"] if values["peak"] or values["damper"] else 0
+    low, high = max(core_min, core - shift), min(core_max, core + shift)
+    after_round = (f"{low} to {high}" if low < high else f"{core} (no Peak or Damper to move it)" if not shift
+                   else f"{core} (no room to move inside the Peak and Damper range)")
     always = _energy()["enhancement_value"]["always_allowed"]
     choices = sorted({always, top})
     return {
@@ -98,6 +103,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "core_genki": core,
         "core_genki_min": core_min,
         "core_genki_max": core_max,
+        "core_after_round": after_round,
         "boosted_ev": top,
         "ev_choices": choices,
         "genki_multiplier": genki_multiplier,

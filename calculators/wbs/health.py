@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import rules
 from ..spec import Calculator, Input, Output
-from .combat_rules import combat
+from .combat_rules import combat, reading_input, reading_number
 
 BIG = 9999
 
@@ -19,13 +19,29 @@ def effective_health(health: int, shinki: int, durability: int) -> int:
     return max(0, health - shinki * shinki_rules["health_per_shinki"] + durability * per_rank)
 
 
-def state(damage: int, health: int) -> Mapping[str, Any] | None:
-    """The highest threshold the damage has reached, or None while the fighter is fine."""
+def state(damage: int, health: int, out_extra: int | None = None,
+          no_damage_reach: int | None = None) -> Mapping[str, Any] | None:
+    """The highest threshold the damage has reached, or None while the fighter is fine.
+
+    `out_extra` is the damage past Health the first threshold needs (source note out-at-health);
+    `no_damage_reach` how many thresholds a fighter with no damage taken can reach, when ShinKi
+    has brought Health to 0 (source note shinki-zero-health). Both default to the data's numbers.
+    """
     reached = None
-    for threshold in combat()["health"]["thresholds"]:
-        if damage >= health * threshold["multiple"]:
+    for threshold, mark in zip(combat()["health"]["thresholds"], marks(health, out_extra, no_damage_reach),
+                               strict=True):
+        if damage >= mark:
             reached = threshold
     return reached
+
+
+def marks(health: int, out_extra: int | None = None, no_damage_reach: int | None = None) -> list[int]:
+    """The damage at which each threshold is reached; beyond `no_damage_reach` thresholds it takes some damage."""
+    rules_ = combat()["health"]
+    out_extra = rules_["out_extra_damage"] if out_extra is None else out_extra
+    no_damage_reach = rules_["no_damage_thresholds"] if no_damage_reach is None else no_damage_reach
+    at = [health * t["multiple"] + (out_extra if i == 0 else 0) for i, t in enumerate(rules_["thresholds"])]
+    return [mark if i < no_damage_reach else max(1, mark) for i, mark in enumerate(at)]
 
 
 def _inputs() -> list[Input]:
@@ -36,6 +52,8 @@ def _inputs() -> list[Input]:
               help="Each point paid for ReiKi lowers Health by 1 until a long rest"),
         Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=BIG, group="Fighter"),
         Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=BIG, group="Fighter"),
+        reading_input("out_reading", _health_rules()["out_note"]),
+        reading_input("no_damage_reading", _health_rules()["no_damage_note"]),
     ]
 
 
@@ -45,37 +63,57 @@ def _outputs() -> list[Output]:
         Output("state", "State", "text"),
         Output("thresholds", "Thresholds (damage)", "list"),
         Output("to_next", "Damage to the next threshold"),
-        Output("last_gasp", "Stamina to keep acting this round", "text"),
+        Output("last_gasp", "What Stamina buys now", "text"),
         Output("rounds_of_last_gasp", "Rounds Stamina can pay for"),
         Output("reiki_covered", "ReiKi the ShinKi paid for"),
     ]
 
 
+def _health_rules() -> Mapping[str, Any]:
+    return combat()["health"]
+
+
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Thresholds, the fighter's state, and what Last Gasp costs."""
+    rules_ = _health_rules()
     health = effective_health(values["health"], values["shinki"], values["durability"])
-    thresholds = combat()["health"]["thresholds"]
-    marks = [health * t["multiple"] for t in thresholds]
-    reached = state(values["damage"], health)
-    upcoming = [m for m in marks if m > values["damage"]]
-    gasp = next(s for s in rules.table("wbs/stamina")["spending"] if s["id"] == "last-gasp")["stamina"]
-    if reached is None:
-        shown, last_gasp = "Fighting", "none needed"
+    thresholds = rules_["thresholds"]
+    out_extra = reading_number(rules_["out_note"], values["out_reading"], "out_extra_damage",
+                               rules_["out_extra_damage"])
+    no_damage = reading_number(rules_["no_damage_note"], values["no_damage_reading"], "no_damage_thresholds",
+                               rules_["no_damage_thresholds"])
+    at = marks(health, out_extra, no_damage)
+    reached = state(values["damage"], health, out_extra, no_damage)
+    upcoming = [m for m in at if m > values["damage"]]
+    stamina_rules = rules.table("wbs/stamina")
+    gasp = next(s for s in stamina_rules["spending"] if s["id"] == "last-gasp")["stamina"]
+    no_stamina = values["stamina"] <= stamina_rules["unconscious_at"]
+    rounds = values["stamina"] // gasp
+    dying = reached is not None and reached["id"] == thresholds[-1]["id"]
+    awake_threshold = reached is not None and reached["id"] == thresholds[0]["id"]
+    if reached is None and not no_stamina:
+        shown, last_gasp, rounds = "Fighting", "none needed", 0
+    elif dying:
+        shown, last_gasp, rounds = f"{reached['name']}: {reached['summary']}", "no amount will do", 0
+    elif no_stamina:
+        where = ("" if reached is None else f" (and {reached['name'].lower()})" if awake_threshold
+                 else " (from the damage too)")
+        shown = f"Unconscious{where}: {stamina_rules['unconscious_summary']}"
+        last_gasp, rounds = "not enough Stamina left", 0
+    elif awake_threshold:
+        shown = f"{reached['name']}: {reached['summary']}"
+        last_gasp = f"{gasp} Stamina at the start of each round to act (Last Gasp)"
     else:
         shown = f"{reached['name']}: {reached['summary']}"
-        if reached["id"] == thresholds[-1]["id"]:
-            last_gasp = "no amount will do"
-        elif values["stamina"] >= gasp:
-            last_gasp = f"{gasp} Stamina at the start of each round"
-        else:
-            last_gasp = "not enough Stamina left"
+        last_gasp = (f"{gasp} Stamina each round to stay conscious, not to act "
+                     "(Last Gasp is only for a fighter not yet unconscious)")
     return {
         "effective_health": health,
         "state": shown,
-        "thresholds": [f"{t['name']} at {m}" for t, m in zip(thresholds, marks, strict=True)],
+        "thresholds": [f"{t['name']} at {m}" for t, m in zip(thresholds, at, strict=True)],
         "to_next": (upcoming[0] - values["damage"]) if upcoming else 0,
         "last_gasp": last_gasp,
-        "rounds_of_last_gasp": 0 if reached is None or not gasp else values["stamina"] // gasp,
+        "rounds_of_last_gasp": rounds,
         "reiki_covered": values["shinki"] * rules.table("wbs/reiki")["shinki"]["reiki_per_shinki"],
     }
 
@@ -89,5 +127,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
+        source_notes=("wbs.out-at-health", "wbs.shinki-zero-health", "wbs.stay-conscious-cost"),
     ),
 )

@@ -161,6 +161,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.clock-below-zero", f"wbs.{skill_check.WILD_NOTE}"),
+        source_notes=("wbs.clock-below-zero", f"wbs.{skill_check.WILD_NOTE}", "wbs.clock-hours"),
     ),
 )

@@ -59,6 +59,7 @@ def _inputs() -> list[Input]:
               help="For Inner Power's Trait Points"),
         reading_input("cost_reading", reiki_rules()["using"]["cost_note"]),
         reading_input("life_drain_reading", attack_rules()["modifiers"]["life_drain"]["amount_note"]),
+        reading_input("life_drain_xp", attack_rules()["modifiers"]["life_drain"]["xp_note"]),
         reading_input("mentor_rounding", _mentor_note()),
     ]
 
@@ -109,8 +110,9 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     reiki += area_cost(values["area"], values["surround"])
     if values["surround"] and not values["area"]:
         problems.add("surround", "A Surround needs at least 1 metre of Area")
-    if values["copied_reiki"] > reiki:
-        problems.add("copied_reiki", f"Only {reiki} ReiKi of cost can be copied from the base attack")
+    if values["surround"] and values["speed"]:
+        problems.add("surround", f"Surround (like Spread) is only for an attack without Speed; this one has "
+                                 f"Speed {values['speed']}: set Speed to 0 or untick Surround")
     if not reiki:
         problems.add("damage_d6", "A special attack needs at least one die, Speed, Area or Channel Force")
     saved_each = reading_number(mods["life_drain"]["amount_note"], values["life_drain_reading"], "life_drain_reiki",
@@ -118,6 +120,10 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     to_channel = reiki - saved_each * values["life_drain"]
     if reiki and to_channel < reiki_rules()["using"]["minimum_cost"]:
         problems.add("life_drain", f"Life Drain taken {values['life_drain']} times leaves nothing to channel")
+    if values["life_drain_xp"] == "as-written":  # Life Drain lowers the cost itself (source note life-drain-xp)
+        reiki = to_channel
+    if values["copied_reiki"] > max(0, reiki):
+        problems.add("copied_reiki", f"Only {max(0, reiki)} ReiKi of cost can be copied from the base attack")
     problems.raise_if_any()
     spent = cost_after_reductions(to_channel, reduction({**values, "technique_efficiency": values["attack_efficiency"]},
                                                         values["cost_reading"]))
@@ -175,6 +181,6 @@ CALCULATORS = (
         outputs=_outputs,
         compute=compute,
         source_notes=("wbs.reiki-cost-reduction", "wbs.life-drain-amount", "wbs.special-efficiency-xp",
-                      "wbs.surround-cost", "wbs.mentor-rounding"),
+                      "wbs.surround-cost", "wbs.mentor-rounding", "wbs.life-drain-xp"),
     ),
 )

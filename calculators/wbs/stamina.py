@@ -45,6 +45,7 @@ def _outputs() -> list[Output]:
         Output("exhaustion_lost", "Stamina lost to exhaustion"),
         Output("stamina_left", "Stamina left"),
         Output("rounds_until_unconscious", "More rounds before exhaustion alone knocks you out"),
+        Output("state", "Awake or out cold", "text"),
         Output("rest_minutes", "Minutes of rest to be full again"),
     ]
 
@@ -61,8 +62,12 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         problems.add("stamina_spent", f"Stamina spent or lost can be at most {values['stamina'] - lost - floor} "
                                       f"after {values['rounds']} rounds (got {values['stamina_spent']})")
         problems.raise_if_any()
-    losses_to_go = -(-(left - floor) // per)
-    next_rounds = (values["rounds"] // every + losses_to_go) * every - values["rounds"]
+    if left <= floor:  # already out cold: nothing more for exhaustion to take
+        next_rounds, state = 0, f"Unconscious: {_stamina()['unconscious_summary']}"
+    else:
+        losses_to_go = -(-(left - floor) // per)
+        next_rounds = (values["rounds"] // every + losses_to_go) * every - values["rounds"]
+        state = "Conscious"
     rest = _stamina()["recovering"]
     missing = values["stamina"] - left
     return {
@@ -70,6 +75,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "exhaustion_lost": lost,
         "stamina_left": left,
         "rounds_until_unconscious": next_rounds,
+        "state": state,
         "rest_minutes": -(-missing // rest["stamina"]) * rest["rest_minutes"],
     }
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
+from ..errors import Problems
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import by_id, combat
 from .spirit_energy import monsters, per_rank, tier_number
@@ -37,7 +38,8 @@ def _inputs() -> list[Input]:
         Input("ev", "EV used this round", "int", default=0, minimum=0, maximum=99, group="This round"),
         Input("kiai_dice", "Kiai dice rolled this round", "int", default=0, minimum=0, maximum=99, group="This round"),
         Input("relaxed", "Relaxed this round", "bool", default=False, group="This round"),
-        Input("one_major_action", "Took only one major action", "bool", default=False, group="This round"),
+        Input("one_major_action", "Took only one major action", "bool", default=False, group="This round",
+              help="The book never says what a major action is; see the note for the reading used here"),
         Input("round", "Round number", "int", default=1, minimum=1, maximum=999, group="This round",
               help="Exhaustion costs Stamina every few rounds"),
         Input("pool", "Paid from", "choice", default="genki",
@@ -47,6 +49,7 @@ def _inputs() -> list[Input]:
               help="The GenKi skill for GenKi, the spirit skill for monster energy; ReiKi gets no reduction"),
         Input("tier", "Tier", "choice", default=tiers[0]["id"],
               choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Payment"),
+        Input("peak_or_damper", "Has ranks in Peak or Damper", "bool", default=False, group="Core GenKi"),
         Input("spark", "Monster Spark", "choice", default="none",
               choices=(Choice("none", "None"), *(Choice(s["id"], s["name"]) for s in monsters()["sparks"])),
               group="Payment"),
@@ -60,6 +63,7 @@ def _outputs() -> list[Output]:
         Output("exhaustion", "Stamina lost to exhaustion this round"),
         Output("stamina_regained", "Stamina regained (SeiKi)"),
         Output("breakdown", "How it adds up", "list"),
+        Output("core_genki_move", "Core GenKi at the End of Round", "text"),
     ]
 
 
@@ -68,6 +72,13 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     rules_ = combat()["upkeep"]
     cost = upkeep_cost(values["ev"], values["kiai_dice"], values["relaxed"], values["one_major_action"])
     pool = values["pool"]
+    if pool in ("spirit", "stamina") and values["spark"] == "none":
+        problems = Problems()
+        what = "monster energy" if pool == "spirit" else "Stamina"
+        sparks = " or ".join(s["name"] for s in monsters()["sparks"])
+        problems.add("pool", f"Only a character with a monster Spark ({sparks}) pays upkeep in {what}; "
+                             "choose the Monster Spark below, or pay from GenKi or ReiKi")
+        problems.raise_if_any()
     genki_efficiency = by_id(rules.table("wbs/energy")["skills"]["genki"], "efficiency")["per_rank"]
     if pool == "genki":
         paid = max(0, cost - genki_efficiency * values["efficiency"])
@@ -92,7 +103,10 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         breakdown.append(f"relaxed {rules_['relaxed']}")
     if values["one_major_action"]:
         breakdown.append(f"one major action {rules_['one_major_action']}")
+    shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
     return {
+        "core_genki_move": (f"may move up to {shift}, up or down, inside the range Peak and Damper allow"
+                            if values["peak_or_damper"] else "stays where it is (no Peak or Damper)"),
         "upkeep": cost,
         "paid": paid,
         "exhaustion": exhaustion["stamina"] if values["round"] % exhaustion["every_rounds"] == 0 else 0,
@@ -110,6 +124,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.upkeep-floor",),
+        source_notes=("wbs.upkeep-floor", "wbs.major-action"),
     ),
 )

@@ -99,7 +99,9 @@ def _projectile_inputs() -> list[Input]:
               group="Weapon"),
         Input("ammo_encumbrance", "Ammunition encumbrance", "int", default=1, minimum=0, maximum=ENC_MAX,
               group="Weapon", help="A stack of ammunition weighs like one weapon"),
+        Input("quiver", "Ammunition in a quiver", "bool", default=False, group="Weapon"),
         reading_input("speed_floor", SPEED_NOTE),
+        reading_input("quiver_reading", _weapons()["encumbrance"]["quiver_note"]),
     ]
 
 
@@ -109,6 +111,8 @@ def _projectile_outputs() -> list[Output]:
         Output("strength_modifier", "Strength modifier for damage"),
         Output("speed_multiplier", "Speed multiplier"),
         Output("reflex_modifier", "Reflex cost added"),
+        Output("ammo_current_encumbrance", "Ammunition encumbrance as carried"),
+        Output("ammo_total_encumbrance", "Ammunition encumbrance in total encumbrance"),
     ]
 
 
@@ -119,7 +123,11 @@ def projectile(values: Mapping[str, Any]) -> dict[str, Any]:
     speed = base + (values["weapon_encumbrance"] - values["ammo_encumbrance"]) * kind["speed_multiplier"]
     if values["speed_floor"] == "at-least-one":
         speed = max(1, speed)
+    ammo = values["ammo_encumbrance"]
+    quivered = min(ammo, _weapons()["encumbrance"]["quivered_ammunition"]) if values["quiver"] else ammo
     return {
+        "ammo_current_encumbrance": quivered,
+        "ammo_total_encumbrance": quivered if values["quiver_reading"] == "total-too" else ammo,
         "speed": speed,
         "strength_modifier": values["weapon_encumbrance"] + values["ammo_encumbrance"],
         "speed_multiplier": kind["speed_multiplier"],
@@ -144,6 +152,6 @@ CALCULATORS = (
         inputs=_projectile_inputs,
         outputs=_projectile_outputs,
         compute=projectile,
-        source_notes=(f"wbs.{SPEED_NOTE}",),
+        source_notes=(f"wbs.{SPEED_NOTE}", "wbs.quiver-encumbrance"),
     ),
 )

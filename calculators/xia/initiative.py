@@ -108,10 +108,14 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
         return (kind_rank, -turn["rating"], side_rank, turn["slot"])
 
     found.sort(key=key)
+    names = {k["id"]: k["name"] for k in conflicts()}
+    kinds = " before ".join(names[c] for c in precedence)
     for turn in found:
         same = [t for t in found if t is not turn and t["conflict"] == turn["conflict"]
                 and t["rating"] == turn["rating"]]
-        notes = []
+        other_kind = any(t is not turn and t["conflict"] != turn["conflict"] and t["rating"] == turn["rating"]
+                         for t in found)
+        notes = [f"kind of conflict ({kinds})"] if other_kind else []
         if any(t["side"] != turn["side"] for t in same):
             notes.append("player characters before non-player characters")
         if any(t["side"] == turn["side"] for t in same):
