@@ -14,9 +14,9 @@ import calculators
 
 from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
-from .checks import CHECKS
+from .check_only import load_checked
 from .fonts import font_files
-from .load import RulesData, load_rules_data
+from .load import RulesData
 from .problems import Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
@@ -40,7 +40,7 @@ class Codex:
 
     def __init__(self, project_root: Path, *, edit_base: str = "") -> None:
         self.root = project_root
-        self.data: RulesData = load_rules_data(project_root / "rules_data", CHECKS)
+        self.data: RulesData = load_checked(project_root)  # the same checks as `./dev check`
         calculators.load_rules(self.data.export())
         self.site = Site(self.data, make_env(), edit_base=edit_base)
         self.pyodide_version, self._pyodide_files = pyodide_runtime(project_root)
