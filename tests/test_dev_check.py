@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 from pathlib import Path
@@ -12,8 +13,8 @@ from tests.support.project_copy import ROOT, copy_project
 
 # A creature file with five things wrong, on five lines: a contributor sees them all in one run.
 BAD_GOBLIN_EDITS = (
-    ("tier: experienced", "tier: 3"),                                   # line 6: a number, not a tier id
-    ("spark: jaki", "spark: jaki\nhidden: no"),                         # line 8: YAML 1.1 boolean
+    ("tier: experienced", "tier: 3"),                                   # a number, not a tier id
+    ("spark: jaki", "spark: jaki\nhidden: no"),                         # a YAML 1.1 boolean, unknown field
     ("derived_bought: {health: 1, speed: 2, reflex: 1, stamina: 3}",
      "derived_bought: {health: 1, speed: 2, reflex: -1, stamina: 3}"),  # a negative rank
     ("name: Goblin", "name: Goblin\nname: Hobgoblin"),                  # a duplicate key
@@ -56,17 +57,17 @@ def test_dev_check_reports_every_problem_of_a_bad_file_in_one_run(tmp_path: Path
     assert proc.returncode == 1, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     shown = "rules_data/wbs/bestiary/goblin.yaml"
+    schema = json.loads((ROOT / "rules_data" / "schema" / "wbs-bestiary.schema.json").read_text(encoding="utf-8"))
+    allowed = ", ".join(sorted(schema["properties"]))
     assert lines == [
         f"{shown}:4: missing required field 'summary'",  # where the creature's mapping starts
         f"{shown}:6: name: duplicate key 'name' (first on line 5)",
-        f"{shown}:7: tier: must be text (got 3)",
-        f"{shown}:9: hidden: 'no' is ambiguous (YAML 1.1 reads it as a boolean): write true or false, "
+        f"{shown}:8: tier: must be text (got 3)",
+        f"{shown}:10: hidden: 'no' is ambiguous (YAML 1.1 reads it as a boolean): write true or false, "
         "or quote it as text",
-        f"{shown}:9: hidden: unknown field 'hidden' (allowed here: attacks, attributes, book_lists, book_points, "
-        "derived_bought, id, name, skills, spark, spirit_skills, summary, tactics, tags, tier)",
-        f"{shown}:11: sumary: unknown field 'sumary' (allowed here: attacks, attributes, book_lists, book_points, "
-        "derived_bought, id, name, skills, spark, spirit_skills, summary, tactics, tags, tier)",
-        f"{shown}:16: derived_bought.reflex: must be at least 0 (got -1)",
+        f"{shown}:10: hidden: unknown field 'hidden' (allowed here: {allowed})",
+        f"{shown}:12: sumary: unknown field 'sumary' (allowed here: {allowed})",
+        f"{shown}:17: derived_bought.reflex: must be at least 0 (got -1)",
     ], proc.stdout
     assert "7 problems" in proc.stderr
 
