@@ -20,6 +20,7 @@ from pathlib import Path
 import calculators
 
 from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
+from .bestiary_checks import BESTIARY_CHECKS
 from .checks import CHECKS
 from .load import RulesData, load_rules_data
 from .problems import DataError, Problem
@@ -31,7 +32,7 @@ _ASSETS = ("pyodide", "bundle", "worker")
 
 def load_checked(project_root: Path) -> RulesData:
     """The rules data, loaded and checked exactly as the build does; DataError lists every problem."""
-    return load_rules_data(project_root / "rules_data", CHECKS, base=project_root)
+    return load_rules_data(project_root / "rules_data", (*CHECKS, *BESTIARY_CHECKS), base=project_root)
 
 
 def page_url(src_uri: str) -> str:
