@@ -6,7 +6,6 @@ The creatures are written into a temporary copy of the repository, never into th
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -14,24 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.project_copy import copy_project
+
 ROOT = Path(__file__).resolve().parent.parent
 CREATURES = 5000
 LIMIT_SECONDS = 60
-SKIP = {".venv", "node_modules", "site", ".git", ".pytest_cache", ".ruff_cache", ".hypothesis", "__pycache__"}
 SPARKS = ("jaki", "seiki", "yoki")
 TAGS = ("beast", "spirit", "demon", "shrine", "swarm", "brute", "sneak", "undead")
-
-
-def _copy_repo(to: Path) -> None:
-    to.mkdir()
-    for item in ROOT.iterdir():
-        if item.name in SKIP:
-            continue
-        if item.is_dir():
-            shutil.copytree(item, to / item.name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(item, to / item.name)
-    (to / "node_modules").symlink_to((ROOT / "node_modules").resolve(), target_is_directory=True)
 
 
 def creature_yaml(n: int) -> str:
@@ -43,7 +31,7 @@ def creature_yaml(n: int) -> str:
         "# yaml-language-server: $schema=../../schema/wbs-bestiary.schema.json\n"
         f"id: beast-{n:05d}\n"
         f"name: Generated beast {n}\n"
-        "source: site-example\n"
+        "source: book\n"  # it carries book_points, as the book's own creatures do
         "tier: experienced\n"
         f"spark: {spark}\n"
         f"tags: [{', '.join(tags)}]\n"
@@ -63,7 +51,7 @@ def creature_yaml(n: int) -> str:
         "    weapon: medium\n"
         "    damage_type: slash\n"
         "    skills: [medium, strong]\n"
-        f"design_points: {{total: {100 + n % 60}, primary: 60, derived: 10, skills: 30, plan: Made up.}}\n"
+        f"book_points: {{total: {100 + n % 60}, primary: 60, derived: 10, skills: 30}}\n"
     )
 
 
@@ -72,7 +60,7 @@ def test_five_thousand_creatures_build_in_under_a_minute(tmp_path: Path) -> None
     if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
         pytest.skip("node_modules/pyodide is missing: run ./dev serve or npm ci first")
     repo = tmp_path / "repo"
-    _copy_repo(repo)
+    copy_project(repo, shared=("node_modules",))
     bestiary = repo / "rules_data" / "wbs" / "bestiary"
     for n in range(CREATURES):
         (bestiary / f"beast-{n:05d}.yaml").write_text(creature_yaml(n), encoding="utf-8")

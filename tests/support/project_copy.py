@@ -15,8 +15,8 @@ LEFT_OUT = {".venv", "node_modules", "site", ".git", ".pytest_cache", ".ruff_cac
 SHARED = (".venv", "node_modules")
 
 
-def copy_project(to: Path) -> Path:
-    """Copy the project into `to` (created); return it."""
+def copy_project(to: Path, shared: tuple[str, ...] = SHARED) -> Path:
+    """Copy the project into `to` (created), linking the installed tools named in `shared`; return it."""
     to.mkdir(parents=True)
     for item in ROOT.iterdir():
         if item.name in LEFT_OUT:
@@ -25,7 +25,7 @@ def copy_project(to: Path) -> Path:
             shutil.copytree(item, to / item.name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(item, to / item.name)
-    for name in SHARED:
+    for name in shared:
         if (ROOT / name).exists():
             (to / name).symlink_to((ROOT / name).resolve(), target_is_directory=True)
     return to
