@@ -107,9 +107,11 @@ def test_pages_say_which_creatures_are_the_books() -> None:
         assert f'data-source="{creature["source"]}"' in index
         html = creature_block(site, f"wbs.{key}", PageInfo(f"wbs/bestiary/{key}.md", f"wbs/bestiary/{key}/"))
         if creature["source"] == "book":
-            assert "<strong>From the book</strong>" in html and ">Book</th>" in html and "Site example" not in html
+            assert "<strong>From the book</strong>" in html and "Why the figures differ" in html
+            assert ">Book</th>" in html and "Site example" not in html
         else:
             assert "<strong>Site example</strong>: built by the Codex with the book's rules, not from the book." in html
             assert ">Designed</th>" in html and "wbs-creature__differs" not in html
+            assert "Why the figures differ" not in html  # the book's seam, not theirs
             assert str(escape(creature["design_points"]["plan"].strip())) in html
         assert f'{creature["name"]}</a></th><td>{label}</td>' in index
