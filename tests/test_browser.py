@@ -185,10 +185,15 @@ def test_bestiary_index_sorts_and_filters_after_instant_navigation(
     page.wait_for_selector("table.wbs-bestiary__table button.codex-sort")
     names = lambda: page.eval_on_selector_all(  # noqa: E731
         "table.wbs-bestiary__table tbody tr:not([hidden]) th", "els => els.map(e => e.textContent.trim())")
-    assert names() == ["Goblin", "Orc"]
+    assert names() == ["Bamboo Stalker", "Drowned Swordsman", "Fox Trickster", "Goblin", "Lantern Moth Swarm",
+                       "Mountain Ogre", "Orc", "Temple Lion Spirit"]
     page.click('table.wbs-bestiary__table th[data-key="points"] button')
     page.click('table.wbs-bestiary__table th[data-key="points"] button')  # descending
-    assert names() == ["Orc", "Goblin"]
+    assert names()[:2] == ["Drowned Swordsman", "Bamboo Stalker"] and names()[-1] == "Lantern Moth Swarm"
     page.fill(".codex-filter input[type=search]", "sneak")
     page.wait_for_timeout(100)
-    assert names() == ["Goblin"]
+    assert names() == ["Bamboo Stalker", "Goblin"]
+    page.fill(".codex-filter input[type=search]", "")
+    page.locator("label.codex-filter__field", has_text="Source").locator("select").select_option("book")
+    page.wait_for_timeout(100)
+    assert names() == ["Orc", "Goblin"]  # still sorted by points, highest first

@@ -207,7 +207,8 @@ def test_a_new_creature_renders_without_book_figures(tmp_path: Path) -> None:
     data = tmp_path / "rules_data"
     shutil.copytree(ROOT / "rules_data", data)
     text = (BESTIARY / "orc.yaml").read_text()
-    for old, new in (("id: orc", "id: kappa"), ("name: Orc", "name: Kappa"), ("spark: jaki", "spark: seiki")):
+    for old, new in (("id: orc", "id: kappa"), ("name: Orc", "name: Kappa"), ("spark: jaki", "spark: seiki"),
+                     ("source: book", "source: site-example")):
         text = text.replace(old, new)
     text = "\n".join(line for line in text.splitlines() if not line.startswith(("book_points", "book_lists")))
     (data / "wbs" / "bestiary" / "kappa.yaml").write_text(text + "\n")

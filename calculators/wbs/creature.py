@@ -91,7 +91,7 @@ def _sub_rank(groups: list[dict[str, Any]], sub_id: str) -> int:
 
 
 def audit(creature: Mapping[str, Any]) -> list[AuditLine]:
-    """The book's point totals against the totals the XP rules give for what the creature bought."""
+    """The book's (or the design's) point totals against the totals the XP rules give for what was bought."""
     attrs = rules.table("wbs/attributes")
     primary = sum(_step_sum(attrs["primary"]["start"], creature["attributes"][a["id"]],
                             attrs["primary"]["xp_cost_over_new_value"]) for a in primary_attributes())
@@ -101,7 +101,9 @@ def audit(creature: Mapping[str, Any]) -> list[AuditLine]:
     ranks = [r for entry in creature.get("skills", []) for r in entry["ranks"].values()]
     ranks += list(creature.get("spirit_skills", {}).values())
     skills = sum(_step_sum(subs["start"], r, subs["xp_cost_over_new_value"]) for r in ranks)
-    book = creature.get("book_points", {})
+    # The book's own creatures are audited against its printed totals; a site example against the
+    # totals it was designed to (`design_points`).
+    book = creature.get("book_points") or creature.get("design_points", {})
     return [
         AuditLine("Primary attributes", book.get("primary"), primary),
         AuditLine("Derived attributes", book.get("derived"), derived),

@@ -21,6 +21,7 @@ from .problems import DataError, Problem
 from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
 SCHEMA_DIR = "schema"
+TEMPLATES_DIR = "templates"  # contributors' starting points (see CONTRIBUTING.md), never data
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
 
@@ -69,7 +70,7 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
     validators: dict[Path, jsonschema.protocols.Validator] = {}
     registry = _schema_registry(root / SCHEMA_DIR, problems, base)
     for path in sorted(root.rglob("*")):
-        if path.is_dir() or SCHEMA_DIR in path.relative_to(root).parts[:1]:
+        if path.is_dir() or path.relative_to(root).parts[0] in (SCHEMA_DIR, TEMPLATES_DIR):
             continue
         shown = _shown(path, base)
         if path.suffix == ".yml":

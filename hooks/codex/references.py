@@ -48,41 +48,18 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
         if "requires" in t and t["requires"] not in techniques:
             yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
                            f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
-    yield from _check_creatures(data, tiers)
+    yield from _check_creatures(data)
 
 
-def _check_creatures(data: RulesData, tiers: set[str]) -> Iterator[Problem]:
-    monsters, weapons = data["wbs/monsters"], data["wbs/weapons"]
-    sparks, spirit = _ids(monsters["sparks"]), _ids(monsters["spirit_skills"])
-    strikes, kinds = _ids(weapons["strikes"]), _ids(weapons["damage_types"]) | {"none"}
-    types = {t["id"] for g in weapons["weapon_groups"] for t in g["types"]}
-    cores = {c["id"]: _ids(c["sub_skills"]) for cat in data["wbs/skills"]["categories"]
-             for g in cat["groups"] for c in g["core_skills"]}
+def _check_creatures(data: RulesData) -> Iterator[Problem]:
+    # What a creature names (tier, Spark, skills, attacks) is checked in bestiary_checks, field by field.
     for key in sorted(data.files):
         if not key.startswith(BESTIARY):
             continue
-        c = data[key]
         slug = key.removeprefix(BESTIARY)
-        if c["id"] != slug:
-            yield _problem(data, key, ("id",), f"id '{c['id']}': a creature's id must be its file name ('{slug}')")
-        if c["tier"] not in tiers:
-            yield _problem(data, key, ("tier",), f"no tier '{c['tier']}' in rules_data/wbs/tiers.yaml")
-        if c["spark"] not in sparks:
-            yield _problem(data, key, ("spark",), f"no monster Spark '{c['spark']}' in rules_data/wbs/monsters.yaml")
-        for skill in c.get("spirit_skills", {}):
-            if skill not in spirit:
-                yield _problem(data, key, ("spirit_skills", skill),
-                               f"no spirit skill '{skill}' in rules_data/wbs/monsters.yaml")
-        for i, group in enumerate(c.get("skills", [])):
-            if group["core"] not in cores:
-                yield _problem(data, key, ("skills", i, "core"),
-                               f"no core skill '{group['core']}' in rules_data/wbs/skills.yaml")
-        for i, attack in enumerate(c.get("attacks", [])):
-            for field, known, what in (("strike", strikes, "strike"), ("weapon", types, "weapon type"),
-                                       ("damage_type", kinds, "damage type")):
-                if attack[field] not in known:
-                    yield _problem(data, key, ("attacks", i, field),
-                                   f"no {what} '{attack[field]}' in rules_data/wbs/weapons.yaml")
+        if data[key]["id"] != slug:
+            yield _problem(data, key, ("id",),
+                           f"id '{data[key]['id']}': a creature's id must be its file name ('{slug}')")
 
 
 def check_xia(data: RulesData) -> Iterator[Problem]:

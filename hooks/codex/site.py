@@ -14,9 +14,9 @@ import calculators
 
 from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
-from .checks import CHECKS
+from .check_only import load_checked
 from .fonts import font_files
-from .load import RulesData, load_rules_data
+from .load import RulesData
 from .problems import Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
@@ -36,7 +36,7 @@ class PageResult:
 
 def load(project_root: Path) -> tuple[RulesData, calculators.Engine]:
     """Loading: rules_data/ read, validated and checked, and the rules engine made from it."""
-    data = load_rules_data(project_root / "rules_data", CHECKS)
+    data = load_checked(project_root)  # the same checks as `./dev check`
     return data, calculators.Engine(data.export())
 
 

@@ -15,6 +15,8 @@ from .common import data_table, named_table, note_href
 BESTIARY = "wbs/bestiary/"
 
 
+# Which creatures are the book's and which the Codex built with the book's rules (`source`).
+SOURCE_LABELS = {"book": "Book", "site-example": "Site example"}
 FRONT_MATTER = "---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
 
 
@@ -107,11 +109,13 @@ def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
         rows.append({"name": value["name"], "href": page.link(f"{BESTIARY}{slug}/"), "tier": tier_name,
                      "tier_order": order, "spark": value["spark"], "spark_name": sparks[value["spark"]],
                      "tags": value.get("tags", []), **summary,
-                     "book": "" if summary["book_points"] is None else summary["book_points"]})
+                     "book": "" if summary["book_points"] is None else summary["book_points"],
+                     "source": value["source"], "source_label": SOURCE_LABELS[value["source"]]})
     rows.sort(key=lambda r: r["name"].casefold())
     columns = [
         {"key": "name", "type": "text", "label": "Creature", "filter": "search"},
-        {"key": "tier", "type": "number", "label": "Tier", "filter": ""},
+        {"key": "source", "type": "text", "label": "Source", "filter": "select"},
+        {"key": "tier", "type": "number", "label": "Tier", "filter": "select"},
         {"key": "spark", "type": "text", "label": "Spark", "filter": "select"},
         {"key": "energy", "type": "number", "label": "Energy", "filter": ""},
         {"key": "core", "type": "number", "label": "Core", "filter": ""},

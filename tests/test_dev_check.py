@@ -1,0 +1,101 @@
+"""`./dev check`: the build's data and marker checks, every problem at once, in a second or two."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+from codex.check_only import check_project, page_url
+
+from tests.support.project_copy import ROOT, copy_project
+
+# A creature file with five things wrong, on five lines: a contributor sees them all in one run.
+BAD_GOBLIN_EDITS = (
+    ("tier: experienced", "tier: 3"),                                   # a number, not a tier id
+    ("spark: jaki", "spark: jaki\nhidden: no"),                         # a YAML 1.1 boolean, unknown field
+    ("derived_bought: {health: 1, speed: 2, reflex: 1, stamina: 3}",
+     "derived_bought: {health: 1, speed: 2, reflex: -1, stamina: 3}"),  # a negative rank
+    ("name: Goblin", "name: Goblin\nname: Hobgoblin"),                  # a duplicate key
+)
+
+
+def test_the_project_passes_its_own_check() -> None:
+    report = check_project(ROOT)
+    assert report.problems == []
+    docs = len(list((ROOT / "docs").rglob("*.md")))
+    creatures = len(list((ROOT / "rules_data" / "wbs" / "bestiary").glob("*.yaml")))
+    assert report.pages == docs + creatures  # every hand-written page and every stat block page
+    templates = len(list((ROOT / "rules_data" / "templates").rglob("*.yaml")))  # not data
+    assert report.files == len(list((ROOT / "rules_data").rglob("*.yaml"))) - templates
+
+
+def test_check_is_fast_for_todays_data() -> None:
+    took = []
+    for _ in range(3):
+        started = time.perf_counter()
+        check_project(ROOT)
+        took.append(time.perf_counter() - started)
+    assert min(took) < 2.0, took
+
+
+def _dev_check(project: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["./dev", "check"], cwd=project, capture_output=True, text=True, timeout=120)
+
+
+def test_dev_check_reports_every_problem_of_a_bad_file_in_one_run(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    goblin = project / "rules_data" / "wbs" / "bestiary" / "goblin.yaml"
+    text = goblin.read_text(encoding="utf-8")
+    for old, new in BAD_GOBLIN_EDITS:
+        assert old in text
+        text = text.replace(old, new, 1)
+    text = text.replace("summary: >-", "sumary: >-", 1)  # a misspelt field: unknown, and 'summary' missing
+    goblin.write_text(text, encoding="utf-8")
+
+    proc = _dev_check(project)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    shown = "rules_data/wbs/bestiary/goblin.yaml"
+    schema = json.loads((ROOT / "rules_data" / "schema" / "wbs-bestiary.schema.json").read_text(encoding="utf-8"))
+    allowed = ", ".join(sorted(schema["properties"]))
+    assert lines == [
+        f"{shown}:4: missing required field 'summary'",  # where the creature's mapping starts
+        f"{shown}:6: name: duplicate key 'name' (first on line 5)",
+        f"{shown}:8: tier: must be text (got 3)",
+        f"{shown}:10: hidden: 'no' is ambiguous (YAML 1.1 reads it as a boolean): write true or false, "
+        "or quote it as text",
+        f"{shown}:10: hidden: unknown field 'hidden' (allowed here: {allowed})",
+        f"{shown}:12: sumary: unknown field 'sumary' (allowed here: {allowed})",
+        f"{shown}:17: derived_bought.reflex: must be at least 0 (got -1)",
+    ], proc.stdout
+    assert "7 problems" in proc.stderr
+
+
+def test_dev_check_finds_bad_markers_in_pages(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    page = project / "docs" / "wbs" / "npcs.md"
+    text = page.read_text(encoding="utf-8").replace(
+        "<!-- codex:table wbs.npc-guide -->", "<!-- codex:table wbs.npc-guid -->\n<!-- codex:creature wbs.ogre -->")
+    page.write_text(text + "\n<!-- codex: table -->\n", encoding="utf-8")
+    proc = _dev_check(project)
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 3, proc.stdout
+    assert lines[0].startswith("docs/wbs/npcs.md:6: codex:table wbs.npc-guid: no table 'wbs.npc-guid'")
+    assert lines[1] == "docs/wbs/npcs.md:7: codex:creature wbs.ogre: no creature 'ogre' in rules_data/wbs/bestiary/"
+    assert lines[2].startswith("docs/wbs/npcs.md:") and "malformed marker" in lines[2]
+
+
+def test_a_clean_copy_passes_with_no_npm_packages(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project", shared=(".venv",))  # no node_modules: no Pyodide either
+    proc = _dev_check(project)
+    assert not (project / "node_modules").exists()
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == "" and "are fine" in proc.stderr
+
+
+def test_page_urls_are_mkdocs_directory_urls() -> None:
+    assert [page_url(p) for p in ("index.md", "wbs/index.md", "wbs/tiers.md", "wbs/bestiary/goblin.md")] == [
+        "", "wbs/", "wbs/tiers/", "wbs/bestiary/goblin/"]
