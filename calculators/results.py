@@ -106,7 +106,17 @@ class TrigramMove:
     after: Trigram
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove)
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """A control that sets some of the form's inputs (the next round of a fight, say): `sets` input → value."""
+
+    TYPE: ClassVar[str] = "apply"
+    label: str
+    sets: tuple[tuple[str, Any], ...]
+    summary: str = ""
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:
