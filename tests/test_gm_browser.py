@@ -176,3 +176,24 @@ def test_saves_export_and_import(site: tuple[str, list[str]], tab: tuple[Any, di
     page.wait_for_function(f"() => !document.querySelector('{box} [role=alert]').hidden")
     assert "speed" in error.inner_text() and "Nothing was changed" in error.inner_text()
     assert _cell(page, 1, "name").input_value() == "Ambush"
+
+
+def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    order = 'form[data-calc="xia.initiative_order"]'
+    page.goto(base + "xia/conflicts/")
+    page.locator(f'{order} tr[data-row="2"] [data-field="name"]').fill(HOSTILE)
+    page.fill(f'{order} input[name="target"]', "<IMG src=x onerror=alert(1)>")  # names match whatever the case
+    page.fill(f'{order} input[name="hit_damage"]', "3")
+    settled(page, "xia.initiative_order")
+    button = page.locator(f"{order} button[data-apply]")
+    assert button.inner_text() == f"End the turn and hit {HOSTILE}"
+    button.click()
+    page.wait_for_function(f"""() => document.querySelector('{order} input[name="turns_taken"]').value === "1" """)
+    settled(page, "xia.initiative_order")
+    resilience = page.locator(f'{order} tr[data-row="2"] [data-field="physical_resilience"]').input_value()
+    assert resilience == "1"  # 4, less the 3 damage
+    assert page.locator(f'{order} input[name="target"]').input_value() == ""
+    assert "Turn 2: " + HOSTILE in page.locator(f"{order} output[name=acting_now]").inner_text()
+    assert page.locator("img[src=x]").count() == 0
