@@ -4,6 +4,7 @@ hostile names shown as text (print too), saves that survive damage, export and i
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +198,47 @@ def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab
     assert page.locator(f'{order} input[name="target"]').input_value() == ""
     assert "Turn 2: " + HOSTILE in page.locator(f"{order} output[name=acting_now]").inner_text()
     assert page.locator("img[src=x]").count() == 0
+
+
+def test_a_character_is_exported_imported_shared_and_printed(site: tuple[str, list[str]], tab: tuple[Any, dict],
+                                                             browser: Any, tmp_path: Path) -> None:
+    base, _ = site
+    page, _ = tab
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    builder = 'form[data-calc="wbs.character"]'
+    page.goto(base + "wbs/builder/")
+    page.fill(f'{builder} input[name="name"]', HOSTILE)
+    page.fill(f'{builder} input[name="strength"]', "4")
+    settled(page, "wbs.character")
+    box = f"{builder} [data-saves]"
+    with page.expect_download() as download:
+        page.click(f'{box} [data-save="export"]')
+    saved = tmp_path / "character.json"
+    download.value.save_as(saved)
+    shared = page.url
+
+    page.fill(f'{builder} input[name="name"]', "Someone else")
+    page.fill(f'{builder} input[name="strength"]', "2")
+    settled(page, "wbs.character")
+    page.set_input_files(f'{box} [data-save="import"]', str(saved))
+    page.wait_for_function(f"""() => document.querySelector('{builder} input[name="name"]').value.startsWith("<img")""")
+    settled(page, "wbs.character")
+    assert page.input_value(f'{builder} input[name="strength"]') == "4"
+    sheet = page.locator(f"{builder} output[name=sheet]")
+    assert sheet.locator("caption").inner_text() == HOSTILE
+
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(shared)
+    settled(other, "wbs.character")
+    assert other.input_value(f'{builder} input[name="name"]') == HOSTILE
+    assert other.locator(f"{builder} output[name=sheet] caption").inner_text() == HOSTILE
+    fresh.close()
+
+    page.emulate_media(media="print")
+    assert sheet.is_visible() and not page.locator(f'{builder} input[name="strength"]').is_visible()
+    assert not page.locator("h1").first.is_visible()  # the sheet alone
+    assert HOSTILE in sheet.inner_text()
+    assert re.search(rb"/Count 1\b", page.pdf()), "the character sheet prints on more than one page"
+    assert page.locator("img[src=x]").count() == 0 and dialogs == []

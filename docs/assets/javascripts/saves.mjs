@@ -177,7 +177,7 @@ export function bindSaves(form) {
   box.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-save]");
     if (!button) return;
-    ({ save, load, delete: remove, export: exportFile })[button.dataset.save]?.(form, box);
+    ({ save, load, delete: remove, export: exportFile, print: () => window.print() })[button.dataset.save]?.(form, box);
   });
   const file = box.querySelector('[data-save="import"]');
   file.addEventListener("change", () => importFile(form, box, file));
