@@ -36,6 +36,8 @@ def _escape(text: str) -> str:
 
 
 def _unescape(text: str) -> str:
+    if "*" not in text:
+        return text
     if "*" in _ESCAPED.sub("", text):
         raise CodeError("a `*` not followed by two hex digits")
     raw = _ESCAPED.sub(lambda m: "%" + m.group(1), text)

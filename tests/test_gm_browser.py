@@ -242,3 +242,15 @@ def test_a_character_is_exported_imported_shared_and_printed(site: tuple[str, li
     assert HOSTILE in sheet.inner_text()
     assert re.search(rb"/Count 1\b", page.pdf()), "the character sheet prints on more than one page"
     assert page.locator("img[src=x]").count() == 0 and dialogs == []
+
+
+def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    order = 'form[data-calc="xia.initiative_order"]'
+    page.goto(base + "xia/conflicts/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
+                     "&xia.initiative_order.turns_taken=3")
+    settled(page, "xia.initiative_order")
+    notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
+    assert notice.is_visible() and "older version" in notice.inner_text() and "c1_side" in notice.inner_text()
+    assert page.input_value(f'{order} input[name="turns_taken"]') == "3"

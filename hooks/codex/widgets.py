@@ -42,6 +42,7 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
         "base": base,
         "long": len(entry["inputs"]) > LONG_FORM,
         "saves": any(i["type"] in ("rows", "text") for i in entry["inputs"]),
+        "wide": any(i["type"] == "rows" for i in entry["inputs"]),
         "fieldsets": [{"legend": legend, "controls": controls} for legend, controls in groups.items()],
         "outputs": outputs,
     }

@@ -149,8 +149,11 @@ def main() -> None:
         with serve(site, port) as (base, _), chromium() as browser:
             tracker = [t for _ in range(args.runs) for t in tracker_answers(browser, tracker_url(base))]
             if args.tracker:
+                _first, reference = answer_after(browser, base + "wbs/attributes/", 0)
                 print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {statistics.median(tracker):.1f} ms, "
                       f"p95 {p95(tracker):.1f} ms")
+                print(f"reference, wbs.derived (n={len(reference)})      p50 {statistics.median(reference):.1f} ms, "
+                      f"p95 {p95(reference):.1f} ms")
                 return
             rules_weight = weigh(browser, base + "wbs/tiers/")
             widget_weight = weigh(browser, base + "wbs/attributes/")

@@ -274,10 +274,23 @@ export function rowFields(form) {
   return out;
 }
 
+// Values in the link that this version of the form no longer takes (an older link): say so.
+function staleLink(form, holder) {
+  const prefix = form.dataset.calc + ".";
+  const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
+  const stale = [...new URLSearchParams(location.search).keys()]
+    .filter((key) => key.startsWith(prefix) && !names.has(key.slice(prefix.length)));
+  if (!stale.length) return;
+  const shown = stale.slice(0, 3).map((key) => key.slice(prefix.length)).join(", ") + (stale.length > 3 ? ", …" : "");
+  notice(holder, specOf(holder), `This link comes from an older version of this page: ${stale.length} of its ` +
+    `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
+}
+
 export function bindRows(form) {
   const holders = form.querySelectorAll(".codex-rows[data-rows]");
   for (const holder of holders) {
     refresh(holder);
+    if (holder === holders[0]) staleLink(form, holder);
     holder.addEventListener("input", (event) => onEdit(holder, event));
     holder.addEventListener("change", (event) => onEdit(holder, event));
     holder.addEventListener("click", (event) => {
