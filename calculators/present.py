@@ -8,6 +8,7 @@ data (calculators.results); only this module knows markup and CSS classes.
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -198,10 +199,24 @@ def trigram_move_html(value: Mapping[str, Any]) -> str:
            f'{figure(value["after"])}</div>'
 
 
+def apply_html(value: Mapping[str, Any]) -> str:
+    """An Apply: a button carrying the inputs it sets as JSON (rows.mjs binds it; no inline script)."""
+    sets = json.dumps({name: v for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
+    summary = f'<p class="codex-apply__summary">{_e(value["summary"])}</p>' if value["summary"] else ""
+    return (f'<div class="codex-apply">{summary}<button type="button" class="md-button codex-apply__button" '
+            f'data-apply="{_attribute(sets)}">{_e(value["label"])}</button></div>')
+
+
+def _attribute(text: str) -> str:
+    # & " < > escaped and ' left alone: the bytes the browser's innerHTML gives back for the attribute.
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "table": table_html,
     "distribution": distribution_html,
     "ticks": ticks_html,
     "stat_block": stat_block_html,
     "trigram_move": trigram_move_html,
+    "apply": apply_html,
 }

@@ -106,7 +106,17 @@ class TrigramMove:
     after: Trigram
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove)
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """A control that sets some of the form's inputs (the next round of a fight, say): `sets` input → value."""
+
+    TYPE: ClassVar[str] = "apply"
+    label: str
+    sets: tuple[tuple[str, Any], ...]
+    summary: str = ""
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:
@@ -124,17 +134,26 @@ def text_cells(*values: str | int | float) -> tuple[Cell, ...]:
     return tuple(Cell(v, "text" if isinstance(v, str) else "number") for v in values)
 
 
+_PLAIN = frozenset({str, int, float, bool})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def as_data(value: Any) -> Any:
     """A result as JSON-able data: typed results become `{"type": ..., field: ...}` dicts."""
-    if isinstance(value, RESULT_TYPES):
-        out = {"type": value.TYPE}
-        out.update({f.name: as_data(getattr(value, f.name)) for f in dataclasses.fields(value)})
+    kind = type(value)
+    if value is None or kind in _PLAIN:  # most of a big result (a 20-fighter tracker): answered first
+        return value
+    if kind is list or kind is tuple:
+        return [as_data(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    if names is not None:
+        out = {"type": value.TYPE} if isinstance(value, RESULT_TYPES) else {}
+        out.update({name: as_data(getattr(value, name)) for name in names})
         return out
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: as_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
         return {k: as_data(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
         return [as_data(v) for v in value]
     return value
-

@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import rowcode
 from .errors import InputError, Problems
 from .results import as_data
 
-InputKind = Literal["int", "choice", "bool"]
+InputKind = Literal["int", "choice", "bool", "text", "rows"]
 OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table"]
 
 
@@ -33,13 +34,15 @@ class Input:
     name: str
     label: str
     kind: InputKind = "int"
-    default: int | str | bool = 0
-    minimum: int | None = None
+    default: int | str | bool | tuple[Mapping[str, Any], ...] = 0
+    minimum: int | None = None  # text: fewest characters; rows: fewest rows
     maximum: int | None = None
     choices: tuple[Choice, ...] = ()
     help: str = ""
     group: str = ""
     note: str = ""  # `game.note-id` of the source note whose reading this input picks (house rules follow it)
+    fields: tuple[Input, ...] = ()  # rows: the fields of each record (int, choice, bool or text)
+    item: str = ""  # rows: what one row is called ("Combatant"), in messages and controls
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -52,6 +55,14 @@ class Input:
         if self.kind == "int":
             out["min"] = self.minimum
             out["max"] = self.maximum
+        if self.kind == "text":
+            out["min_length"] = self.minimum or 0
+            out["max_length"] = self.maximum
+        if self.kind == "rows":
+            out["default"] = [dict(r) for r in self.default]  # type: ignore[union-attr]
+            out.update(min_rows=self.minimum or 0, max_rows=self.maximum, item=self.item,
+                       fields=[f.as_dict() for f in self.fields])
+            out["code"] = rowcode.encode(out["fields"], out["default"])  # the default as a link carries it
         if self.choices:
             out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
         if self.help:
@@ -130,12 +141,19 @@ def parse_inputs(inputs: Sequence[Input], raw: Mapping[str, object]) -> dict[str
         try:
             values[spec.name] = _parse_one(spec, value)
         except ValueError as exc:
-            problems.add(spec.name, str(exc))
+            for problem in getattr(getattr(exc, "error", None), "problems", ()):  # rows: one per bad field
+                problems.add(problem.field, problem.message)
+            if not hasattr(exc, "error"):
+                problems.add(spec.name, str(exc))
     problems.raise_if_any()
     return values
 
 
-def _parse_one(spec: Input, value: object) -> int | str | bool:
+def _parse_one(spec: Input, value: object) -> Any:
+    if spec.kind in ("text", "rows"):
+        from .fields import parse_rows, parse_text
+
+        return parse_text(spec, value) if spec.kind == "text" else parse_rows(spec, value, _parse_one)
     if spec.kind == "int":
         return _parse_whole(spec, value)
     if spec.kind == "bool":

@@ -29,7 +29,7 @@ def test_catalog_lists_well_formed_calculators() -> None:
         assert len(names) == len(set(names)), entry["id"]
         for spec in entry["inputs"]:
             assert NAME.match(spec["name"]) and spec["label"]
-            assert spec["type"] in {"int", "choice", "bool"}
+            assert spec["type"] in {"int", "choice", "bool", "text", "rows"}
             if spec["type"] == "choice":
                 assert spec["default"] in [c["value"] for c in spec["choices"]]
             if spec["type"] == "int":

@@ -6,6 +6,7 @@ import pytest
 
 from calculators import registry
 from tests.support.engine import engine
+from tests.test_xia_rules import fight
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # settled_by calls calculator internals
 
@@ -15,7 +16,7 @@ def settled_by(**inputs: object) -> list[str]:
     from calculators.spec import parse_inputs
     from calculators.xia.initiative import turns
 
-    values = parse_inputs(registry.find("xia.initiative_order").inputs(), inputs)
+    values = parse_inputs(registry.find("xia.initiative_order").inputs(), fight(**inputs))
     return [t["tie"] for t in turns(values)]
 
 
@@ -38,7 +39,7 @@ def test_kind_and_side_ties_are_both_named() -> None:
 
 
 def test_the_table_shows_it_and_a_dash_when_nothing_was_tied() -> None:
-    tied = engine().run("xia.initiative_order", {"c1_side": "pc", "c2_side": "absent", "c1_physical": 2,
-                                                    "c1_mental": 2, "mental_on": True})
+    tied = engine().run("xia.initiative_order", fight(c1_side="pc", c2_side="absent", c1_physical=2,
+                                                         c1_mental=2, mental_on=True))
     assert KINDS in str(tied["order"])
     assert settled_by(c1_side="pc", c2_side="npc", c1_physical=4, c2_physical=2) == ["", ""]

@@ -48,11 +48,22 @@ def test_initiative_bad_inputs(inputs: dict, field: str) -> None:
 
 # --- initiative order --------------------------------------------------------------------------
 
+def fight(**inputs: object) -> dict[str, object]:
+    """Inputs of the tracker from slot-style keywords (c2_side="pc", c2_physical=3; absent slots left out)."""
+    rows, rest = [], dict(inputs)
+    for slot in range(1, 7):
+        side = rest.pop(f"c{slot}_side", "pc" if slot == 1 else "npc" if slot == 2 else "absent")
+        row = {key.removeprefix(f"c{slot}_"): rest.pop(key) for key in list(rest) if key.startswith(f"c{slot}_")}
+        if side != "absent":
+            rows.append({"name": "", "side": side, **row})
+    return {**rest, "combatants": rows}
+
+
 def order(**inputs: object) -> list[tuple[int, str, int, str]]:
     from calculators.spec import parse_inputs
     from calculators.xia.initiative import turns
 
-    values = parse_inputs(registry.find("xia.initiative_order").inputs(), inputs)
+    values = parse_inputs(registry.find("xia.initiative_order").inputs(), fight(**inputs))
     return [(t["slot"], t["conflict"], t["rating"], t["side"]) for t in turns(values)]
 
 
@@ -65,16 +76,16 @@ def test_order_highest_rating_first() -> None:
 def test_order_pcs_before_npcs_on_equal_ratings() -> None:
     got = order(c1_side="npc", c1_physical=4, c2_side="pc", c2_physical=3, c2_thunder=1)
     assert [t[0] for t in got] == [2, 1]
-    result = engine().run("xia.initiative_order", {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc",
-                                                      "c2_physical": 3, "c2_thunder": 1})
+    result = engine().run("xia.initiative_order", fight(c1_side="npc", c1_physical=4, c2_side="pc",
+                                                        c2_physical=3, c2_thunder=1))
     assert result["first"].startswith("Combatant 2 (PC)")
     assert "player characters before non-player characters" in engine().present("xia.initiative_order", result)["order"]
 
 
 def test_order_same_side_ties_keep_numbering_and_say_who_decides() -> None:
-    result = engine().run("xia.initiative_order", {"c1_side": "npc", "c2_side": "npc"})
+    result = engine().run("xia.initiative_order", fight(c1_side="npc", c2_side="npc"))
     assert "the GM picks the order" in engine().present("xia.initiative_order", result)["order"]
-    result = engine().run("xia.initiative_order", {"c1_side": "pc", "c2_side": "pc"})
+    result = engine().run("xia.initiative_order", fight(c1_side="pc", c2_side="pc"))
     assert "players agree the order" in engine().present("xia.initiative_order", result)["order"]
 
 
@@ -106,7 +117,7 @@ def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int,
         inputs.update({f"c{n}_side": side, f"c{n}_physical": trait, f"c{n}_thunder": thunder})
     if all(side == "absent" for side, _, _ in slots):
         with pytest.raises(InputError):
-            engine().run("xia.initiative_order", inputs)
+            engine().run("xia.initiative_order", fight(**inputs))
         return
     got = order(**inputs)
     keys = [(-rating, 0 if side == "pc" else 1, slot) for slot, _, rating, side in got]
@@ -116,14 +127,14 @@ def test_order_is_sorted_by_rating_within_a_conflict(slots: list[tuple[str, int,
 
 @pytest.mark.parametrize(("inputs", "field", "words"), [
     ({"physical_on": False}, "physical_on", "At least one kind of conflict"),
-    ({"c1_side": "absent", "c2_side": "absent"}, "c1_side", "At least one combatant"),
-    ({"c1_side": "ally"}, "c1_side", "one of: absent, pc, npc"),
-    ({"c3_mental": -1}, "c3_mental", "from 0 to 20"),
+    ({"c1_side": "absent", "c2_side": "absent"}, "combatants", "there must be from 1 to"),
+    ({"c1_side": "ally"}, "combatants.1.side", "Combatant 1, Side: must be one of: pc, npc"),
+    ({"c2_mental": -1}, "combatants.2.mental", "from 0 to 20"),
     ({"precedence": "random"}, "precedence", "one of: kind-first, rating-first"),
 ])
 def test_order_bad_inputs(inputs: dict, field: str, words: str) -> None:
     with pytest.raises(InputError) as caught:
-        engine().run("xia.initiative_order", inputs)
+        engine().run("xia.initiative_order", fight(**inputs))
     assert caught.value.field == field and words in caught.value.message
 
 
@@ -254,7 +265,7 @@ def test_every_example_is_shown_on_a_page_beside_its_calculator() -> None:
 
 
 def test_initiative_order_steps_through_rounds() -> None:
-    base = {"c1_side": "pc", "c2_side": "npc", "c1_physical": 3, "c1_thunder": 4, "c2_physical": 5}
+    base = fight(c1_side="pc", c2_side="npc", c1_physical=3, c1_thunder=4, c2_physical=5)
     start = engine().run("xia.initiative_order", base)
     assert start["round"] == 1 and start["acting_now"].startswith("Turn 1: Combatant 1 (PC)")
     assert start["next_up"].startswith("Turn 2: Combatant 2 (NPC)")
@@ -271,7 +282,7 @@ def test_who_goes_first_on_equal_ratings_comes_from_the_data() -> None:
     from calculators import Engine
     from tests.support.engine import rules_data
 
-    tied = {"c1_side": "npc", "c1_physical": 4, "c2_side": "pc", "c2_physical": 3, "c2_thunder": 1}
+    tied = fight(c1_side="npc", c1_physical=4, c2_side="pc", c2_physical=3, c2_thunder=1)
     assert engine().run("xia.initiative_order", tied)["first"].startswith("Combatant 2 (PC)")
     changed = copy.deepcopy(rules_data())
     changed["xia/conflicts"]["initiative"]["side_order"] = ["npc", "pc"]

@@ -16,6 +16,7 @@ from .readings import reading_input
 from .skills import core_rank, core_skills, sub_skills
 
 RANK_MAX = 99
+NAME_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,8 @@ def _inputs() -> list[Input]:
     ]
     start = rules.table("wbs/progression")["starting_xp"]
     return [
+        Input("name", "Character's name", "text", default="", maximum=NAME_LENGTH, group="Play",
+              help="Shown on the printed sheet and in saves"),
         xp.tier_input(),
         spark_input(),
         Input("budget", "XP budget", "int", default=start, minimum=0, maximum=99999, group="Play"),
@@ -101,6 +104,7 @@ def _outputs() -> list[Output]:
         Output("xp_skills", "XP on skills"),
         Output("xp_energy_skills", "XP on energy skills"),
         Output("purchases", "Every purchase", "table"),
+        Output("sheet", "Character sheet", "table"),
     ]
 
 
@@ -189,7 +193,9 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     total = sum(p.xp for p in sheet.purchases)
     if total > values["budget"]:
         sheet.flags.append(f"{total - values['budget']} XP over the budget of {values['budget']}")
-    return {
+    from .sheet import character_sheet
+
+    result = {
         **sheet.values,
         "xp_total": total,
         "xp_left": values["budget"] - total,
@@ -200,6 +206,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "xp_energy_skills": xp_by_kind(sheet.purchases, "energy"),
         "purchases": purchases_table(sheet.purchases, "XP for each purchase"),
     }
+    return {**result, "sheet": character_sheet(values, result)}
 
 
 CALCULATORS = (

@@ -24,6 +24,17 @@ def per_kiai_die() -> int:
     return rules.table("wbs/checks")["kiai"]["energy_per_die"]
 
 
+def exhaustion_every() -> int:
+    """Rounds between two points of Stamina lost to exhaustion (stamina.yaml)."""
+    return by_id(rules.table("wbs/stamina")["losing"], "exhaustion")["every_rounds"]
+
+
+def exhaustion(round_number: int) -> int:
+    """Stamina lost to exhaustion as round `round_number` ends."""
+    rule = by_id(rules.table("wbs/stamina")["losing"], "exhaustion")
+    return rule["stamina"] if round_number % rule["every_rounds"] == 0 else 0
+
+
 def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool) -> int:
     """Upkeep before skills: base, plus EV and Kiai dice, less Relax and a lone major action; never below the floor."""
     rules_ = combat()["upkeep"]
@@ -90,7 +101,6 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         paid = -(-spirit_cost // per_stamina)
     else:
         paid = cost
-    exhaustion = by_id(rules.table("wbs/stamina")["losing"], "exhaustion")
     regained = 0
     if values["spark"] != "none":
         regained = by_id(monsters()["sparks"], values["spark"])["upkeep_stamina_per_tier"] * tier_number(values["tier"])
@@ -109,7 +119,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
                             if values["peak_or_damper"] else "stays where it is (no Peak or Damper)"),
         "upkeep": cost,
         "paid": paid,
-        "exhaustion": exhaustion["stamina"] if values["round"] % exhaustion["every_rounds"] == 0 else 0,
+        "exhaustion": exhaustion(values["round"]),
         "stamina_regained": regained,
         "breakdown": breakdown,
     }

@@ -7,9 +7,20 @@ from typing import Any
 
 from .. import rules
 from ..errors import Problems
-from ..results import Row, Table, text_cells
+from ..fields import row_name
+from ..results import Apply, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
-from .common import GAME, character_value, conflicts, ranges, reading_input, trait_input, trigram, trigram_input
+from .common import (
+    GAME,
+    character_value,
+    conflict_input,
+    conflicts,
+    ranges,
+    reading_input,
+    trait_input,
+    trigram,
+    trigram_input,
+)
 
 PRECEDENCE_NOTE = "conflict-precedence"
 
@@ -41,34 +52,65 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     return {"initiative": rating(values["trait"], values["thunder"])}
 
 
-# --- initiative order -------------------------------------------------------------------------
+# --- initiative order: the conflict tracker -----------------------------------------------------
 
-SIDES = (Choice("absent", "Not in the fight"), Choice("pc", "Player character"),
-         Choice("npc", "Non-player character"))
+SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
+ITEM = "Combatant"
+NAME_LENGTH = 40
+CHI_MAX = 99  # a form bound, not a rule: the book sets no ceiling on chi
+RESILIENCE = 4  # a form default, as xia.attack's defender starts with (the book gives no size: resilience-values)
 
 
-def _slots() -> range:
-    return range(1, ranges()["combatants"] + 1)
+def _character(character_id: str) -> Mapping[str, Any]:
+    return next(c for c in rules.table("xia/characters")["characters"] if c["id"] == character_id)
+
+
+def _fields() -> tuple[Input, ...]:
+    limits = ranges()
+    thunder = trigram(_initiative()["trigram"])["name"]
+    out: list[Input] = [Input("name", "Name", "text", default="", maximum=NAME_LENGTH),
+                        Input("side", "Side", "choice", default="npc", choices=SIDES)]
+    out += [trait_input(k["id"], f"{k['name']} Trait", default=limits["trait_min"], minimum=0) for k in conflicts()]
+    out.append(trigram_input("thunder", thunder))
+    out += [Input(f"{k['id']}_resilience", f"{k['name']} resilience", "int", default=RESILIENCE,
+                  minimum=0, maximum=limits["resilience_max"]) for k in conflicts()]
+    out += [Input("yang", "Yang chi", "int", default=0, minimum=0, maximum=CHI_MAX),
+            Input("yin", "Yin chi", "int", default=0, minimum=0, maximum=CHI_MAX)]
+    return tuple(out)
+
+
+def _default_fight() -> tuple[dict[str, Any], ...]:
+    fight = []
+    for character_id, side in (("moon-shadow", "pc"), ("guardsman", "npc")):
+        c = _character(character_id)
+        fight.append({"name": c["name"], "side": side, **c["traits"],
+                      "thunder": c["trigrams"].get("thunder", ranges()["trigram_min"])})
+    return tuple(fight)
 
 
 def _order_inputs() -> list[Input]:
     kinds = conflicts()
-    thunder = trigram(_initiative()["trigram"])["name"]
+    limits = ranges()
     out = [Input(f"{k['id']}_on", f"{k['name']} conflict running", "bool", default=(i == 0),
                  group="Conflicts running") for i, k in enumerate(kinds)]
     out.append(reading_input("precedence", _initiative()["precedence_note"]))
-    for slot in _slots():
-        group = f"Combatant {slot}"
-        side = "pc" if slot == 1 else "npc" if slot == 2 else "absent"
-        out.append(Input(f"c{slot}_side", "Side", "choice", default=side, choices=SIDES, group=group))
-        for kind in kinds:
-            out.append(trait_input(f"c{slot}_{kind['id']}", f"{kind['name']} Trait", default=ranges()["trait_min"],
-                                   minimum=0, group=group,
-                                   help="0 if this combatant takes no part in this kind of conflict"))
-        out.append(trigram_input(f"c{slot}_thunder", f"{thunder} trigram", group=group))
-    out.insert(len(kinds) + 1, Input(
+    out.append(Input("combatants", "Combatants", "rows", default=_default_fight(), minimum=1,
+                     maximum=limits["combatants"] * 2, item=ITEM, fields=_fields(), group="The fight",
+                     help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
+                          "defeated in it and take no more turns there"))
+    out.append(Input(
         "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=9999, group="Round tracker",
-        help="Add 1 after each turn to step through the fight; the page's address keeps your place"))
+        help="The turn button below adds 1; the page's address keeps your place"))
+    out += [
+        Input("target", "Attack hits (name)", "text", default="", maximum=NAME_LENGTH, group="This turn",
+              help="Worked out an attack with the attack calculator? Name its target and the damage it did"),
+        conflict_input("hit_conflict", group="This turn"),
+        Input("hit_damage", "Damage", "int", default=0, minimum=0, maximum=limits["resilience_max"], group="This turn"),
+        Input("spent_yang", "Yang chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+              group="This turn"),
+        Input("spent_yin", "Yin chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+              group="This turn"),
+    ]
     return out
 
 
@@ -80,6 +122,8 @@ def _order_outputs() -> list[Output]:
         Output("first", "Acts first each round", "text"),
         Output("turns", "Turns each round", "int"),
         Output("order", "Order of turns (the same every round)", "table"),
+        Output("fighters", "Resilience and chi", "table"),
+        Output("end_turn", "End the turn", "table"),
     ]
 
 
@@ -89,16 +133,14 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
     sides = list(_initiative()["side_order"])  # on equal ratings (player characters first, by the book)
     reading = values["precedence"]
     found = []
-    for slot in _slots():
-        side = values[f"c{slot}_side"]
-        if side == "absent":
-            continue
+    for slot, fighter in enumerate(values["combatants"], start=1):
         for kind in conflicts():
-            trait = values[f"c{slot}_{kind['id']}"]
-            if not values[f"{kind['id']}_on"] or trait == 0:
+            trait = fighter[kind["id"]]
+            if not values[f"{kind['id']}_on"] or trait == 0 or fighter[f"{kind['id']}_resilience"] == 0:
                 continue
-            found.append({"slot": slot, "side": side, "conflict": kind["id"], "conflict_name": kind["name"],
-                          "rating": rating(trait, values[f"c{slot}_thunder"])})
+            found.append({"slot": slot, "name": row_name(fighter, ITEM, slot), "side": fighter["side"],
+                          "conflict": kind["id"], "conflict_name": kind["name"],
+                          "rating": rating(trait, fighter["thunder"])})
 
     def key(turn: dict[str, Any]) -> tuple[int, ...]:
         kind_rank = precedence.index(turn["conflict"])
@@ -127,7 +169,7 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _label(turn: Mapping[str, Any]) -> str:
     side = "PC" if turn["side"] == "pc" else "NPC"
-    return f"Combatant {turn['slot']} ({side})"
+    return f"{turn['name']} ({side})"
 
 
 def _table(order: list[dict[str, Any]], now: int = -1) -> Table:
@@ -141,21 +183,64 @@ def _table(order: list[dict[str, Any]], now: int = -1) -> Table:
                  empty="Nobody acts: no combatant takes part in a running conflict.")
 
 
+def _fighters_table(values: Mapping[str, Any], actor: int) -> Table:
+    kinds = conflicts()
+    rows = []
+    for slot, f in enumerate(values["combatants"], start=1):
+        beaten = [k["name"].lower() for k in kinds if values[f"{k['id']}_on"] and f[f"{k['id']}_resilience"] == 0]
+        rows.append(Row(row_name(f, ITEM, slot), text_cells(
+            *(f[f"{k['id']}_resilience"] for k in kinds), f["yang"], f["yin"],
+            f"defeated ({', '.join(beaten)})" if beaten else "in the fight"), "current" if slot == actor else ""))
+    return Table("Each combatant's resilience left and chi", ("Combatant", *(k["name"] for k in kinds),
+                                                              "Yang", "Yin", "Standing"), tuple(rows))
+
+
+def _end_turn(values: Mapping[str, Any], actor: int, problems: Problems) -> Apply:
+    fighters = [dict(f) for f in values["combatants"]]
+    names = [row_name(f, ITEM, n) for n, f in enumerate(fighters, start=1)]
+    me = fighters[actor - 1] if actor else None
+    said = []
+    for pool in ("yang", "yin"):
+        spent = values[f"spent_{pool}"]
+        if spent and me is None:
+            problems.add(f"spent_{pool}", "Nobody is acting, so nobody can spend chi")
+        elif spent and spent > me[pool]:
+            problems.add(f"spent_{pool}", f"{names[actor - 1]} has only {me[pool]} {pool.title()} chi (got {spent})")
+        elif spent:
+            me[pool] -= spent
+            said.append(f"{names[actor - 1]} spends {spent} {pool.title()} chi")
+    target = values["target"]
+    if target:
+        hit = [n for n, name in enumerate(names) if name.casefold() == target.casefold()]
+        if not hit:
+            problems.add("target", f"No combatant is called {target!r} (there are: {', '.join(names)})")
+        else:
+            kind = values["hit_conflict"]
+            victim = fighters[hit[0]]
+            victim[f"{kind}_resilience"] = max(0, victim[f"{kind}_resilience"] - values["hit_damage"])
+            said.append(f"{names[hit[0]]} takes {values['hit_damage']} damage "
+                        f"({victim[f'{kind}_resilience']} {kind} resilience left)")
+    problems.raise_if_any()
+    label = "End the turn" + (f" and hit {names[hit[0]]}" if target else "")
+    return Apply(label, (("turns_taken", values["turns_taken"] + 1), ("combatants", fighters), ("target", ""),
+                         ("hit_damage", 0), ("spent_yang", 0), ("spent_yin", 0)),
+                 summary=("; ".join(said) + "; then the next turn." if said else "On to the next turn."))
+
+
 def compute_order(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The acting order of every combatant in every running conflict."""
+    """The acting order of every combatant in every running conflict, and the turn's end."""
     problems = Problems()
     kinds = conflicts()
     if not any(values[f"{k['id']}_on"] for k in kinds):
         problems.add(f"{kinds[0]['id']}_on", "At least one kind of conflict must be running")
-    if all(values[f"c{slot}_side"] == "absent" for slot in _slots()):
-        problems.add("c1_side", "At least one combatant must be in the fight (choose a side for Combatant 1)")
     problems.raise_if_any()
     order = turns(values)
     first = _describe(order[0]) if order else "nobody"
     taken = values["turns_taken"]
     if not order:
         return {"round": 1, "acting_now": "nobody", "next_up": "nobody", "first": first, "turns": 0,
-                "order": _table(order)}
+                "order": _table(order), "fighters": _fighters_table(values, 0),
+                "end_turn": _end_turn(values, 0, problems)}
     now, later = order[taken % len(order)], order[(taken + 1) % len(order)]
     when = "Next round, turn 1" if (taken + 1) % len(order) == 0 else f"Turn {(taken + 1) % len(order) + 1}"
     return {
@@ -165,6 +250,8 @@ def compute_order(values: Mapping[str, Any]) -> dict[str, Any]:
         "first": first,
         "turns": len(order),
         "order": _table(order, taken % len(order)),
+        "fighters": _fighters_table(values, now["slot"]),
+        "end_turn": _end_turn(values, now["slot"], problems),
     }
 
 
@@ -185,8 +272,8 @@ CALCULATORS = (
     Calculator(
         id="xia.initiative_order",
         title="Initiative order",
-        summary="Up to six combatants in one or more running conflicts: every turn of a round in order, "
-                "with the book's rules for equal ratings.",
+        summary="Named combatants in one or more running conflicts: every turn of a round in order, with the "
+                "book's rules for equal ratings, each one's resilience and chi, and an attack applied to its target.",
         inputs=_order_inputs,
         outputs=_order_outputs,
         compute=compute_order,

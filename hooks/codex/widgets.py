@@ -34,15 +34,35 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
         control = {"help": "", "choices": [], "min": None, "max": None, **spec}
         control["id"] = f"{base}-{spec['name']}"
         control["value"] = values[spec["name"]]
+        if spec["type"] == "rows":
+            control.update(rows_context(control))
         groups.setdefault(spec.get("group", ""), []).append(control)
     outputs = [{"help": "", **o, "html": shown.get(o["name"], "")} for o in entry["outputs"]]
     return {
         "calc": entry,
         "base": base,
         "long": len(entry["inputs"]) > LONG_FORM,
+        "saves": any(i["type"] in ("rows", "text") for i in entry["inputs"]),
+        "wide": any(i["type"] == "rows" for i in entry["inputs"]),
         "fieldsets": [{"legend": legend, "controls": controls} for legend, controls in groups.items()],
         "outputs": outputs,
     }
+
+
+def rows_context(control: Mapping[str, Any]) -> dict[str, Any]:
+    """A rows input's table: its code (the hidden input's value), and a cell per field of each row.
+
+    Rows given as a code (a preset link) are drawn by rows.mjs from the code; the default's rows are drawn here.
+    """
+    fields = [{"help": "", "choices": [], "min": None, "max": None, "max_length": None, **f} for f in control["fields"]]
+    value = control["value"]
+    code = value if isinstance(value, str) else control["code"]
+    rows = []
+    for number, row in enumerate(value if value == control["default"] else [], start=1):
+        cells = [{**f, "value": row.get(f["name"], f["default"]), "id": f"{control['id']}-{number}-{f['name']}"}
+                 for f in fields]
+        rows.append({"number": number, "cells": cells})
+    return {"code": code, "fields": fields, "rows": rows}
 
 
 @block("calc")

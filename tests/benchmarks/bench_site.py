@@ -8,7 +8,9 @@ Prints medians (this machine is shared and noisy: compare ratios, not single run
 - bare Pyodide: a worker that only loads Pyodide from the same files (the floor we build on);
 - cold answer: from the first input event, no prewarm, to the answer on screen;
 - prewarmed answer: the first answer after the worker warmed up while the reader read;
-- later answers: in-page round trips (input event → output updated), p50 and p95.
+- later answers: in-page round trips (input event → output updated), p50 and p95;
+- tracker answers: the same for the WBS combat tracker with 20 named combatants (`--tracker` runs
+  only this case, on one build).
 """
 
 from __future__ import annotations
@@ -76,6 +78,48 @@ def answer_after(browser, url: str, wait_ms: int) -> float:
     return done - started, later
 
 
+TRACKER = "wbs.combat_tracker"
+
+
+def tracker_url(base: str, fighters: int = 20) -> str:
+    """The combat page with a fight of `fighters` named combatants in its address."""
+    from urllib.parse import urlencode
+
+    from calculators import rowcode
+    from tests.support.engine import engine
+
+    fields = next(i for i in engine().describe(TRACKER)["inputs"] if i["name"] == "combatants")["fields"]
+    rows = [{"name": f"Fighter {n} of the Red Hill", "reflex": 3 + n % 9, "health": 8, "damage": n, "stamina": 7,
+             "energy": 30 + n, "ev": n % 3, "kiai": n % 2, "relaxing": n % 4 == 0, "monster": n % 5 == 0}
+            for n in range(fighters)]
+    query = urlencode({f"{TRACKER}.combatants": rowcode.encode(fields, rows), f"{TRACKER}.tier": "adept"})
+    return f"{base}wbs/combat/?{query}"
+
+
+def tracker_answers(browser, url: str, changes: int = 60) -> list[float]:
+    """In-page round trips of the tracker (a damage cell changed each time), after the first answer."""
+    context = browser.new_context()
+    page = context.new_page()
+    local_only(page, [])
+    form = f'form[data-calc="{TRACKER}"]'
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_function(f"document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
+    page.wait_for_function(f"document.querySelector('{form}').dataset.busy === 'no'")
+    skip = page.evaluate("window.__codex.timings.answers.length")
+    cell = page.locator(f'{form} tr[data-row="1"] [data-field="damage"]')
+    for value in range(1, changes + 1):
+        cell.fill(str(value))
+        page.wait_for_function(f"document.querySelector('{form}').dataset.busy === 'no'")
+    answers = page.evaluate(f"window.__codex.timings.answers.slice({skip})")
+    context.close()
+    return answers
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * 0.95) - 1)]
+
+
 def bare_pyodide(browser, base: str, site: Path) -> float:
     version_dir = next((site / "assets" / "pyodide").iterdir()).name
     (site / "bare.html").write_text(BARE.format(base=f"{base}assets/pyodide/{version_dir}/"))
@@ -92,6 +136,7 @@ def bare_pyodide(browser, base: str, site: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tracker", action="store_true", help="only the combat tracker case, on one build")
     args = parser.parse_args()
     import socket
 
@@ -100,8 +145,16 @@ def main() -> None:
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        builds = [build(site, port) for _ in range(args.runs)]
+        builds = [build(site, port) for _ in range(1 if args.tracker else args.runs)]
         with serve(site, port) as (base, _), chromium() as browser:
+            tracker = [t for _ in range(args.runs) for t in tracker_answers(browser, tracker_url(base))]
+            if args.tracker:
+                _first, reference = answer_after(browser, base + "wbs/attributes/", 0)
+                print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {statistics.median(tracker):.1f} ms, "
+                      f"p95 {p95(tracker):.1f} ms")
+                print(f"reference, wbs.derived (n={len(reference)})      p50 {statistics.median(reference):.1f} ms, "
+                      f"p95 {p95(reference):.1f} ms")
+                return
             rules_weight = weigh(browser, base + "wbs/tiers/")
             widget_weight = weigh(browser, base + "wbs/attributes/")
             bare = [bare_pyodide(browser, base, site) for _ in range(args.runs)]
@@ -112,8 +165,7 @@ def main() -> None:
                 later.extend(rest)
                 first, _rest = answer_after(browser, base + "wbs/attributes/", 8000)
                 warm.append(first)
-    later.sort()
-    p95 = later[int(len(later) * 0.95) - 1]
+    later_p95 = p95(later)
     print(f"build (whole site)            median {statistics.median(builds):.2f} s  over {args.runs}")
     print(f"rules page weight (wbs/tiers) {rules_weight / 1024:.0f} KiB, no Pyodide")
     print(f"widget page before input      {widget_weight / 1024:.0f} KiB")
@@ -122,7 +174,9 @@ def main() -> None:
     print(f"first answer, cold            median {cold_median:.0f} ms "
           f"(+{cold_median - statistics.median(bare):.0f} ms over bare Pyodide)")
     print(f"first answer, prewarmed       median {statistics.median(warm):.0f} ms")
-    print(f"later answers (n={len(later)})        p50 {statistics.median(later):.1f} ms, p95 {p95:.1f} ms")
+    print(f"later answers (n={len(later)})        p50 {statistics.median(later):.1f} ms, p95 {later_p95:.1f} ms")
+    print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {statistics.median(tracker):.1f} ms, "
+          f"p95 {p95(tracker):.1f} ms")
 
 
 if __name__ == "__main__":

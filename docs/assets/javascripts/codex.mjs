@@ -3,6 +3,9 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { bindRows, placed } from "./rows.mjs";
+import { bindSaves } from "./saves.mjs";
+
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
@@ -175,7 +178,7 @@ async function answerFor(form) {
     showErrors(form, answer.error.problems || [answer.error]);
     form.classList.add("calc--stale");
     const names = new Set(controls(form).map((el) => el.name));
-    const stray = (answer.error.problems || []).filter((p) => !names.has(p.field)).map((p) => p.message);
+    const stray = (answer.error.problems || []).filter((p) => !names.has(p.field) && !placed(form, p.field)).map((p) => p.message);
     setStatus(form, stray.length ? stray.join(" ")
       : "Fix the marked value; the results shown are for the last valid inputs.", "invalid");
   } else {
@@ -183,6 +186,7 @@ async function answerFor(form) {
     form.classList.add("calc--stale");
     setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
   }
+  form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
@@ -250,7 +254,10 @@ function bind(form) {
   const onChange = () => recompute(form);
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
-  if (applyReadings(form, restoreFromUrl(form))) recompute(form);
+  const fromUrl = restoreFromUrl(form);
+  bindRows(form); // rows and saves: rows.mjs, saves.mjs
+  bindSaves(form);
+  if (applyReadings(form, fromUrl)) recompute(form);
 }
 
 function bindAll() {

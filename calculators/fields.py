@@ -1,0 +1,87 @@
+"""The two input kinds that are not numbers or choices: `text` (a name, a note) and `rows`.
+
+Text is data, never markup: it is trimmed, its control characters become spaces (Markdown would
+read a carriage return as a line break), and it is held to its length; every place it is shown
+escapes it (calculators.present). Rows are records with declared fields, each checked as the
+input of that kind would be, every problem named by row and field ("Combatant 3, Reflex: …").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from . import rowcode
+from .errors import InputError, Problems
+
+if TYPE_CHECKING:
+    from .spec import Input
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def parse_text(spec: Input, value: object) -> str:
+    """The text, trimmed and with control characters as spaces, or ValueError saying what is allowed."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError(f"{spec.label} must be text")
+    text = _CONTROL.sub(" ", str(value)).strip()
+    longest, shortest = spec.maximum, spec.minimum or 0
+    if longest is not None and len(text) > longest:
+        raise ValueError(f"{spec.label} must be at most {longest} characters (got {len(text)})")
+    if len(text) < shortest:
+        raise ValueError(f"{spec.label} must not be empty" if shortest == 1
+                         else f"{spec.label} must be at least {shortest} characters (got {len(text)})")
+    return text
+
+
+def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], Any]) -> list[dict[str, Any]]:
+    """Every row checked field by field; InputError lists each bad field as `name.row.field`."""
+    item = spec.item or "Row"
+    if isinstance(value, str):
+        try:
+            value = rowcode.decode([f.as_dict() for f in spec.fields], value)
+        except rowcode.CodeError as exc:
+            raise ValueError(f"{spec.label} could not be read from this link (made by another version of the "
+                             f"site? it has {exc})") from None
+    if not isinstance(value, (list, tuple)) or not all(isinstance(r, Mapping) for r in value):
+        raise ValueError(f"{spec.label} must be a list of records")
+    low, high = spec.minimum or 0, spec.maximum
+    if len(value) < low or (high is not None and len(value) > high):
+        allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise ValueError(f"{spec.label}: there must be {allowed} (got {len(value)})")
+    problems = Problems()
+    known = {f.name: f for f in spec.fields}
+    rows: list[dict[str, Any]] = []
+    for number, raw in enumerate(value, start=1):
+        record: dict[str, Any] = {}
+        for name in raw:
+            if name not in known:
+                problems.add(f"{spec.name}.{number}", f"{item} {number}: '{name}' is not one of its fields "
+                                                      f"({', '.join(known)})")
+        for field in spec.fields:
+            try:
+                record[field.name] = parse_one(field, raw.get(field.name, field.default))
+            except ValueError as exc:
+                said = str(exc).removeprefix(field.label).lstrip(" :")
+                problems.add(f"{spec.name}.{number}.{field.name}", f"{item} {number}, {field.label}: {said}")
+        rows.append(record)
+    if problems:
+        try:
+            problems.raise_if_any()
+        except InputError as exc:
+            raise RowsError(exc) from None
+    return rows
+
+
+class RowsError(ValueError):
+    """Problems in several fields of a rows input (spec.parse_inputs reports each one)."""
+
+    def __init__(self, error: InputError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def row_name(row: Mapping[str, Any], item: str, number: int) -> str:
+    """A row's name as lines show it: its `name` field, or `Combatant 3` when that is blank."""
+    return row.get("name") or f"{item} {number}"

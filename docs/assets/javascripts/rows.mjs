@@ -1,0 +1,315 @@
+// Rows inputs (a fight's combatants, say): the editable table, its compact code, and "apply"
+// buttons that set inputs from a result (the next round). A rows input travels as one hidden
+// <input name=…> whose value is the rows' code (calculators/rowcode.py reads and writes the same
+// code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
+// Everything the reader typed is set with .value/.textContent, never as markup.
+
+export const VERSION = "1";
+const SAFE = /^[A-Za-z0-9 -]$/;
+const CODE = /^[A-Za-z0-9 \-*._+]*$/;
+
+export class CodeError extends Error {}
+
+function escapeText(text) {
+  let out = "";
+  for (const ch of text) {
+    if (SAFE.test(ch)) out += ch;
+    else for (const b of new TextEncoder().encode(ch)) out += "*" + b.toString(16).toUpperCase().padStart(2, "0");
+  }
+  return out;
+}
+
+function unescapeText(text) {
+  if (text.replace(/\*[0-9A-Fa-f]{2}/g, "").includes("*")) throw new CodeError("a `*` not followed by two hex digits");
+  const bytes = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "*") { bytes.push(parseInt(text.slice(i + 1, i + 3), 16)); i += 2; }
+    else bytes.push(text.charCodeAt(i));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    throw new CodeError("text that is not UTF-8");
+  }
+}
+
+function same(field, value) {
+  return field.type === "bool" ? Boolean(value) === Boolean(field.default) : String(value) === String(field.default);
+}
+
+function fieldCode(field, value) {
+  if (value === undefined || same(field, value)) return "";
+  if (field.type === "bool") return value ? "1" : "0";
+  if (field.type === "int") {
+    const text = String(value).trim();
+    return /^[+-]?\d+$/.test(text) ? text : escapeText(text || " "); // a bad number reaches Python, which says so
+  }
+  return escapeText(String(value));
+}
+
+export function encode(fields, rows) {
+  const parts = [VERSION];
+  for (const row of rows) {
+    const codes = fields.map((f) => fieldCode(f, row[f.name]));
+    while (codes.length && codes[codes.length - 1] === "") codes.pop();
+    parts.push(codes.join("."));
+  }
+  return parts.join("_");
+}
+
+export function decode(fields, code) {
+  code = code.replace(/\+/g, " ");
+  if (!CODE.test(code)) throw new CodeError("characters no code of this version uses");
+  const [version, ...rows] = code.split("_");
+  if (version !== VERSION) throw new CodeError(`version ${version}, not ${VERSION}`);
+  return rows.map((row) => {
+    const codes = row.split(".");
+    if (codes.length > fields.length) throw new CodeError(`${codes.length} fields in a row, not ${fields.length}`);
+    const record = {};
+    fields.forEach((f, i) => {
+      const text = codes[i] ?? "";
+      if (text === "") record[f.name] = f.default;
+      else if (f.type === "bool") {
+        if (text !== "0" && text !== "1") throw new CodeError(`${text} for a checkbox`);
+        record[f.name] = text === "1";
+      } else record[f.name] = unescapeText(text);
+    });
+    return record;
+  });
+}
+
+// ---- the editable table ------------------------------------------------------------------
+
+function specOf(holder) {
+  return {
+    name: holder.dataset.rows,
+    item: holder.dataset.item || "Row",
+    min: Number(holder.dataset.min || 0),
+    max: Number(holder.dataset.max || 99),
+    fields: JSON.parse(holder.dataset.fields),
+    hidden: holder.querySelector(`input[data-rows-code][name="${CSS.escape(holder.dataset.rows)}"]`),
+  };
+}
+
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function cellControl(field, id, value, label) {
+  const parts = [];
+  const described = { id, "data-field": field.name, "aria-describedby": `${id}-error` };
+  const lab = el("label", { for: id, class: "codex-rows__cell-label" }, label);
+  let control;
+  if (field.type === "bool") {
+    control = el("input", { type: "checkbox", ...described });
+    control.checked = Boolean(value);
+    parts.push(control, lab);
+  } else {
+    if (field.type === "choice") {
+      control = el("select", described);
+      for (const c of field.choices) control.append(el("option", { value: c.value }, c.label));
+    } else if (field.type === "text") {
+      control = el("input", { type: "text", maxlength: field.max_length, autocomplete: "off", spellcheck: "false", ...described });
+    } else {
+      control = el("input", { type: "number", inputmode: "numeric", step: "1", min: field.min, max: field.max, ...described });
+    }
+    control.value = value ?? "";
+    parts.push(lab, control);
+  }
+  parts.push(el("p", { class: "calc__error", id: `${id}-error`, role: "alert", hidden: true }));
+  return parts;
+}
+
+function render(holder, spec, rows) {
+  const body = holder.querySelector("tbody");
+  const trs = rows.map((row, i) => {
+    const n = i + 1;
+    const tr = el("tr", { "data-row": String(n) });
+    tr.append(el("th", { scope: "row" }, String(n)));
+    for (const f of spec.fields) {
+      const td = el("td", { "data-label": f.label });
+      td.append(...cellControl(f, `${spec.hidden.id}-${n}-${f.name}`, row[f.name], `${spec.item} ${n}, ${f.label}`));
+      tr.append(td);
+    }
+    const controls = el("td", { class: "codex-rows__controls" });
+    controls.append(
+      el("button", { type: "button", "data-rows-action": "up", disabled: i === 0, "aria-label": `Move ${spec.item} ${n} up` }, "Up"),
+      el("button", { type: "button", "data-rows-action": "duplicate", disabled: rows.length >= spec.max, "aria-label": `Duplicate ${spec.item} ${n}` }, "Copy"),
+      el("button", { type: "button", "data-rows-action": "remove", disabled: rows.length <= spec.min, "aria-label": `Remove ${spec.item} ${n}` }, "Remove"),
+    );
+    tr.append(controls);
+    return tr;
+  });
+  body.replaceChildren(...trs);
+  const add = holder.querySelector('[data-rows-action="add"]');
+  if (add) add.disabled = rows.length >= spec.max;
+}
+
+function notice(holder, spec, text) {
+  const slot = holder.querySelector(`#${CSS.escape(spec.hidden.id)}-notice`);
+  if (!slot) return;
+  slot.textContent = text;
+  slot.hidden = !text;
+}
+
+// Redraw a rows table from its hidden input (after the address, a save or a result set it).
+function refresh(holder) {
+  const spec = specOf(holder);
+  try {
+    holder.__rows = decode(spec.fields, spec.hidden.value);
+  } catch (error) {
+    notice(holder, spec, `These ${spec.item.toLowerCase()}s could not be read from the link (it may come from an ` +
+      `older version of this page: ${error.message}); the page's own ${spec.item.toLowerCase()}s are shown instead.`);
+    spec.hidden.value = spec.hidden.defaultValue;
+    holder.__rows = decode(spec.fields, spec.hidden.value);
+  }
+  render(holder, spec, holder.__rows);
+}
+
+function changed(holder, spec) {
+  spec.hidden.value = encode(spec.fields, holder.__rows);
+  notice(holder, spec, "");
+}
+
+function onEdit(holder, event) {
+  const control = event.target;
+  const field = control.dataset && control.dataset.field;
+  const tr = control.closest && control.closest("tr[data-row]");
+  if (!field || !tr) return;
+  const spec = specOf(holder);
+  const row = holder.__rows[Number(tr.dataset.row) - 1];
+  if (!row) return;
+  if (control.type === "checkbox") row[field] = control.checked;
+  else if (control.type === "number" && control.validity.badInput) row[field] = "not a number";
+  else row[field] = control.value;
+  changed(holder, spec); // the event bubbles on to the form, which sends the new code
+}
+
+function onAction(holder, button) {
+  const spec = specOf(holder);
+  const rows = holder.__rows;
+  const action = button.dataset.rowsAction;
+  const tr = button.closest("tr[data-row]");
+  const i = tr ? Number(tr.dataset.row) - 1 : rows.length;
+  let focus = null; // [row index, action] to focus after redrawing
+  if (action === "add" && rows.length < spec.max) {
+    rows.push(Object.fromEntries(spec.fields.map((f) => [f.name, f.default])));
+    focus = [rows.length - 1, "field"];
+  } else if (action === "duplicate" && rows.length < spec.max) {
+    rows.splice(i + 1, 0, { ...rows[i] });
+    focus = [i + 1, "field"];
+  } else if (action === "remove" && rows.length > spec.min) {
+    rows.splice(i, 1);
+    focus = rows.length ? [Math.min(i, rows.length - 1), "remove"] : null;
+  } else if (action === "up" && i > 0) {
+    [rows[i - 1], rows[i]] = [rows[i], rows[i - 1]];
+    focus = [i - 1, i - 1 === 0 ? "field" : "up"];
+  } else return;
+  render(holder, spec, rows);
+  changed(holder, spec);
+  const target = focus && holder.querySelector(`tr[data-row="${focus[0] + 1}"] ` +
+    (focus[1] === "field" ? "[data-field]" : `[data-rows-action="${focus[1]}"]`));
+  (target || holder.querySelector('[data-rows-action="add"]'))?.focus();
+  spec.hidden.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+function showRowErrors(form, problems) {
+  for (const slot of form.querySelectorAll(".codex-rows td .calc__error")) {
+    if (!slot.hidden) { slot.hidden = true; slot.textContent = ""; }
+  }
+  for (const control of form.querySelectorAll(".codex-rows [data-field][aria-invalid]")) control.removeAttribute("aria-invalid");
+  for (const p of problems) {
+    const [name, row, field] = String(p.field).split(".");
+    if (!field) continue;
+    const id = `${form.querySelector(`input[data-rows-code][name="${CSS.escape(name)}"]`)?.id}-${row}-${field}`;
+    const slot = form.querySelector(`#${CSS.escape(id)}-error`);
+    if (!slot) continue;
+    slot.textContent = p.message;
+    slot.hidden = false;
+    form.querySelector(`#${CSS.escape(id)}`)?.setAttribute("aria-invalid", "true");
+  }
+}
+
+// Is this problem shown beside a rows field (so the form's status need not repeat it)?
+export function placed(form, field) {
+  const [name, row, part] = String(field).split(".");
+  if (!part) return false;
+  const hidden = form.querySelector(`input[data-rows-code][name="${CSS.escape(name)}"]`);
+  return Boolean(hidden && form.querySelector(`#${CSS.escape(`${hidden.id}-${row}-${part}`)}-error`));
+}
+
+// Set inputs by name (a save, an imported file, an "apply" result); rows are given as records.
+export function setInputs(form, inputs) {
+  for (const [name, value] of Object.entries(inputs)) {
+    const control = [...form.elements].find((c) => c.name === name && (c.tagName === "INPUT" || c.tagName === "SELECT"));
+    if (!control) continue;
+    const holder = control.closest(".codex-rows");
+    if (holder) control.value = encode(specOf(holder).fields, value);
+    else if (control.type === "checkbox") control.checked = Boolean(value);
+    else control.value = String(value);
+  }
+  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) refresh(holder);
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+// The form's inputs as plain data: rows as records (for saves and exported files).
+export function currentInputs(form) {
+  const inputs = {};
+  for (const c of form.elements) {
+    if (!c.name || !(c.tagName === "INPUT" || c.tagName === "SELECT")) continue;
+    const holder = c.closest(".codex-rows");
+    if (holder) inputs[c.name] = decode(specOf(holder).fields, c.value);
+    else if (c.type === "checkbox") inputs[c.name] = c.checked;
+    else inputs[c.name] = c.value;
+  }
+  return inputs;
+}
+
+export function rowFields(form) {
+  const out = {};
+  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) out[holder.dataset.rows] = specOf(holder).fields;
+  return out;
+}
+
+// Values in the link that this version of the form no longer takes (an older link): say so.
+function staleLink(form, holder) {
+  const prefix = form.dataset.calc + ".";
+  const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
+  const stale = [...new URLSearchParams(location.search).keys()]
+    .filter((key) => key.startsWith(prefix) && !names.has(key.slice(prefix.length)));
+  if (!stale.length) return;
+  const shown = stale.slice(0, 3).map((key) => key.slice(prefix.length)).join(", ") + (stale.length > 3 ? ", …" : "");
+  notice(holder, specOf(holder), `This link comes from an older version of this page: ${stale.length} of its ` +
+    `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
+}
+
+export function bindRows(form) {
+  const holders = form.querySelectorAll(".codex-rows[data-rows]");
+  for (const holder of holders) {
+    refresh(holder);
+    if (holder === holders[0]) staleLink(form, holder);
+    holder.addEventListener("input", (event) => onEdit(holder, event));
+    holder.addEventListener("change", (event) => onEdit(holder, event));
+    holder.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-rows-action]");
+      if (button && holder.contains(button)) onAction(holder, button);
+    });
+  }
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-apply]");
+    if (!button || !form.contains(button)) return;
+    form.__codexApplyFocus = true;
+    setInputs(form, JSON.parse(button.dataset.apply));
+  });
+  form.addEventListener("codex:answer", (event) => {
+    const answer = event.detail || {};
+    showRowErrors(form, answer.error ? answer.error.problems || [] : []);
+    if (form.__codexApplyFocus) {
+      form.__codexApplyFocus = false;
+      form.querySelector("button[data-apply]")?.focus();
+    }
+  });
+}

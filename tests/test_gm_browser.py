@@ -1,0 +1,256 @@
+"""Game master's tools in headless Chromium: a named fight that survives a reload and a shared link,
+hostile names shown as text (print too), saves that survive damage, export and import."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import test_browser as shared
+from tests.support.engine import engine
+from tests.test_browser import outputs, settled
+
+site, browser, tab = shared.site, shared.browser, shared.tab  # the browser tests' fixtures, shared
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+TRACKER = "wbs.combat_tracker"
+FORM = f'form[data-calc="{TRACKER}"]'
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def _cell(page: Any, row: int, field: str) -> Any:
+    return page.locator(f'{FORM} tr[data-row="{row}"] [data-field="{field}"]')
+
+
+def _fight(page: Any) -> None:
+    """Four named combatants, built with the row controls as a reader would."""
+    page.locator(f'{FORM} [data-rows-action="add"]').click()
+    page.locator(f'{FORM} tr[data-row="2"] [data-rows-action="duplicate"]').click()
+    assert page.locator(f"{FORM} .codex-rows tbody tr").count() == 4
+    for row, name, reflex in ((1, "Mei Lin", 6), (2, "Orc", 3), (3, HOSTILE, 4), (4, "Wolf & Co", 2)):
+        _cell(page, row, "name").fill(name)
+        _cell(page, row, "reflex").fill(str(reflex))
+    _cell(page, 1, "ev").fill("2")
+    _cell(page, 4, "monster").check()
+    page.locator(f'{FORM} tr[data-row="4"] [data-rows-action="up"]').click()  # Wolf & Co moves to row 3
+    settled(page, TRACKER)
+
+
+def _advance(page: Any) -> None:
+    before = page.locator(f'{FORM} input[name="round"]').input_value()
+    page.locator(f"{FORM} button[data-apply]").click()
+    page.wait_for_function(f"""() => document.querySelector('{FORM} input[name="round"]').value !== "{before}" """)
+    settled(page, TRACKER)
+
+
+def _names(page: Any) -> list[str]:
+    rows = page.locator(f"{FORM} .codex-rows tbody tr").count()
+    return [_cell(page, n, "name").input_value() for n in range(1, rows + 1)]
+
+
+def test_a_named_fight_survives_reload_and_a_shared_link(site: tuple[str, list[str]], tab: tuple[Any, dict],
+                                                          browser: Any) -> None:
+    base, _ = site
+    page, _ = tab
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(base + "wbs/combat/")
+    _fight(page)
+    _advance(page)
+    _advance(page)
+    names = ["Mei Lin", "Orc", "Wolf & Co", HOSTILE]
+    assert _names(page) == names
+    assert page.locator(f'{FORM} input[name="round"]').input_value() == "3"
+    shown = outputs(page, TRACKER)
+    code = page.locator(f'{FORM} input[name="combatants"]').input_value()
+    expected = engine().show(TRACKER, {"combatants": code, "round": 3})
+    assert shown == expected
+    assert "Mei Lin" in shown["active"] and "Wolf &amp; Co" in shown["states"]
+    # Round 3 ends with exhaustion, two rounds of upkeep already paid from Energy.
+    assert _cell(page, 1, "energy").input_value() != "18"
+
+    page.reload()
+    settled(page, TRACKER)
+    assert _names(page) == names and outputs(page, TRACKER) == expected
+
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(page.url)
+    settled(other, TRACKER)
+    assert _names(other) == names and outputs(other, TRACKER) == expected
+    fresh.close()
+
+    # The hostile name is text everywhere, on screen and in print.
+    assert page.locator("img[src=x]").count() == 0
+    page.emulate_media(media="print")
+    assert HOSTILE in page.locator(f"{FORM} .calc__results").inner_text()
+    page.emulate_media(media="screen")
+    assert dialogs == []
+
+
+def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tuple[str, list[str]],
+                                                                         tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/combat/")
+    for _ in range(10):
+        page.locator(f'{FORM} [data-rows-action="add"]').click()
+    for n in range(1, 13):
+        _cell(page, n, "name").fill(f"Bandit of the Red Hill {n}")
+        _cell(page, n, "energy").fill(str(100 + n))
+    _cell(page, 3, "reflex").fill("120")
+    settled(page, TRACKER)
+    alert = page.locator(f"{FORM} #calc-wbs-combat_tracker-combatants-3-reflex-error")
+    assert alert.is_visible() and alert.inner_text().startswith("Combatant 3, Reflex: must be a whole number")
+    assert _cell(page, 3, "reflex").get_attribute("aria-invalid") == "true"
+    _cell(page, 3, "reflex").fill("4")
+    settled(page, TRACKER)
+    assert not alert.is_visible()
+    assert len(page.url) <= 2000, len(page.url)
+    # Keyboard: the row controls are buttons with names that say which row they act on.
+    page.locator(f'{FORM} tr[data-row="12"] [data-rows-action="remove"]').focus()
+    page.keyboard.press("Enter")
+    assert page.locator(f"{FORM} .codex-rows tbody tr").count() == 11
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Remove Combatant 11"
+
+
+def test_a_link_from_an_older_version_keeps_the_page_usable(site: tuple[str, list[str]],
+                                                            tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + f"wbs/combat/?{TRACKER}.combatants=0_Old.3&{TRACKER}.round=4")
+    settled(page, TRACKER)
+    notice = page.locator(f"{FORM} #calc-wbs-combat_tracker-combatants-notice")
+    assert notice.is_visible() and "older version" in notice.inner_text()
+    assert page.locator(f'{FORM} input[name="round"]').input_value() == "4"  # nothing else lost
+    assert _names(page) == ["Hero", "Bandit"]
+
+
+def test_saves_export_and_import(site: tuple[str, list[str]], tab: tuple[Any, dict], tmp_path: Path) -> None:
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/combat/")
+    _cell(page, 1, "name").fill("Ambush")
+    settled(page, TRACKER)
+    box = f"{FORM} [data-saves]"
+    page.fill(f'{box} [data-save="name"]', "Bridge fight")
+    page.click(f'{box} [data-save="save"]')
+    page.evaluate(f"localStorage.setItem('codex.save.{TRACKER}.Broken', '{{not json')")
+    with page.expect_download() as download:
+        page.click(f'{box} [data-save="export"]')
+    exported = tmp_path / "fight.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert data["inputs"]["combatants"][0]["name"] == "Ambush"
+
+    page.reload()
+    settled(page, TRACKER)
+    options = page.eval_on_selector_all(f'{box} [data-save="pick"] option', "os => os.map(o => o.textContent)")
+    assert options == ["Bridge fight", "Broken (damaged)"]
+    page.select_option(f'{box} [data-save="pick"]', "Broken")
+    page.click(f'{box} [data-save="load"]')
+    error = page.locator(f"{box} [role=alert]")
+    assert "could not be loaded" in error.inner_text() and "other saves are kept" in error.inner_text()
+
+    _cell(page, 1, "name").fill("Changed")
+    settled(page, TRACKER)
+    page.select_option(f'{box} [data-save="pick"]', "Bridge fight")
+    page.click(f'{box} [data-save="load"]')
+    settled(page, TRACKER)
+    assert _cell(page, 1, "name").input_value() == "Ambush"
+
+    _cell(page, 1, "name").fill("Changed again")
+    settled(page, TRACKER)
+    page.set_input_files(f'{box} [data-save="import"]', str(exported))
+    page.wait_for_function(f"""() => document.querySelector('{FORM} tr[data-row="1"] [data-field="name"]')
+                               .value === "Ambush" """)
+    settled(page, TRACKER)
+    assert not error.is_visible()
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**data, "inputs": {**data["inputs"], "combatants": [{"name": "x", "speed": 9}]}}))
+    page.set_input_files(f'{box} [data-save="import"]', str(bad))
+    page.wait_for_function(f"() => !document.querySelector('{box} [role=alert]').hidden")
+    assert "speed" in error.inner_text() and "Nothing was changed" in error.inner_text()
+    assert _cell(page, 1, "name").input_value() == "Ambush"
+
+
+def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    order = 'form[data-calc="xia.initiative_order"]'
+    page.goto(base + "xia/conflicts/")
+    page.locator(f'{order} tr[data-row="2"] [data-field="name"]').fill(HOSTILE)
+    page.fill(f'{order} input[name="target"]', "<IMG src=x onerror=alert(1)>")  # names match whatever the case
+    page.fill(f'{order} input[name="hit_damage"]', "3")
+    settled(page, "xia.initiative_order")
+    button = page.locator(f"{order} button[data-apply]")
+    assert button.inner_text() == f"End the turn and hit {HOSTILE}"
+    button.click()
+    page.wait_for_function(f"""() => document.querySelector('{order} input[name="turns_taken"]').value === "1" """)
+    settled(page, "xia.initiative_order")
+    resilience = page.locator(f'{order} tr[data-row="2"] [data-field="physical_resilience"]').input_value()
+    assert resilience == "1"  # 4, less the 3 damage
+    assert page.locator(f'{order} input[name="target"]').input_value() == ""
+    assert "Turn 2: " + HOSTILE in page.locator(f"{order} output[name=acting_now]").inner_text()
+    assert page.locator("img[src=x]").count() == 0
+
+
+def test_a_character_is_exported_imported_shared_and_printed(site: tuple[str, list[str]], tab: tuple[Any, dict],
+                                                             browser: Any, tmp_path: Path) -> None:
+    base, _ = site
+    page, _ = tab
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    builder = 'form[data-calc="wbs.character"]'
+    page.goto(base + "wbs/builder/")
+    page.fill(f'{builder} input[name="name"]', HOSTILE)
+    page.fill(f'{builder} input[name="strength"]', "4")
+    settled(page, "wbs.character")
+    box = f"{builder} [data-saves]"
+    with page.expect_download() as download:
+        page.click(f'{box} [data-save="export"]')
+    saved = tmp_path / "character.json"
+    download.value.save_as(saved)
+    shared = page.url
+
+    page.fill(f'{builder} input[name="name"]', "Someone else")
+    page.fill(f'{builder} input[name="strength"]', "2")
+    settled(page, "wbs.character")
+    page.set_input_files(f'{box} [data-save="import"]', str(saved))
+    page.wait_for_function(f"""() => document.querySelector('{builder} input[name="name"]').value.startsWith("<img")""")
+    settled(page, "wbs.character")
+    assert page.input_value(f'{builder} input[name="strength"]') == "4"
+    sheet = page.locator(f"{builder} output[name=sheet]")
+    assert sheet.locator("caption").inner_text() == HOSTILE
+
+    fresh = browser.new_context()
+    other = fresh.new_page()
+    other.goto(shared)
+    settled(other, "wbs.character")
+    assert other.input_value(f'{builder} input[name="name"]') == HOSTILE
+    assert other.locator(f"{builder} output[name=sheet] caption").inner_text() == HOSTILE
+    fresh.close()
+
+    page.emulate_media(media="print")
+    assert sheet.is_visible() and not page.locator(f'{builder} input[name="strength"]').is_visible()
+    assert not page.locator("h1").first.is_visible()  # the sheet alone
+    assert HOSTILE in sheet.inner_text()
+    assert re.search(rb"/Count 1\b", page.pdf()), "the character sheet prints on more than one page"
+    assert page.locator("img[src=x]").count() == 0 and dialogs == []
+
+
+def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    order = 'form[data-calc="xia.initiative_order"]'
+    page.goto(base + "xia/conflicts/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
+                     "&xia.initiative_order.turns_taken=3")
+    settled(page, "xia.initiative_order")
+    notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
+    assert notice.is_visible() and "older version" in notice.inner_text() and "c1_side" in notice.inner_text()
+    assert page.input_value(f'{order} input[name="turns_taken"]') == "3"

@@ -1,0 +1,214 @@
+"""Game master's tools: the `text` and `rows` input kinds, their link code, and the WBS combat tracker."""
+
+from __future__ import annotations
+
+import html
+from html.parser import HTMLParser
+from urllib.parse import urlencode
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import InputError, rowcode
+from calculators.spec import Input, parse_inputs
+from tests.support.engine import engine
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+TRACKER = "wbs.combat_tracker"
+
+
+def _problems(calc: str, inputs: dict) -> dict[str, str]:
+    with pytest.raises(InputError) as caught:
+        engine().run(calc, inputs)
+    return {p.field: p.message for p in caught.value.problems}
+
+
+def _fields() -> list[dict]:
+    return next(i for i in engine().describe(TRACKER)["inputs"] if i["name"] == "combatants")["fields"]
+
+
+# ---- text -------------------------------------------------------------------------------------
+
+NAME = Input("name", "Name", "text", default="", maximum=10)
+
+
+def test_text_is_trimmed_and_control_characters_become_spaces() -> None:
+    assert parse_inputs([NAME], {"name": "  Lu\r\nBu\t "}) == {"name": "Lu  Bu"}
+
+
+def test_text_over_its_length_is_refused_with_a_message() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_inputs([NAME], {"name": "x" * 11})
+    assert caught.value.field == "name"
+    assert caught.value.message == "Name must be at most 10 characters (got 11)"
+
+
+def test_text_and_rows_describe_themselves_in_the_catalog() -> None:
+    entry = engine().describe(TRACKER)
+    rows = next(i for i in entry["inputs"] if i["type"] == "rows")
+    assert (rows["min_rows"], rows["max_rows"], rows["item"]) == (1, 20, "Combatant")
+    name = next(f for f in rows["fields"] if f["name"] == "name")
+    assert name["type"] == "text" and name["max_length"] == 40 and name["min_length"] == 0
+    assert {f["type"] for f in rows["fields"]} == {"text", "int", "bool"}
+    decoded = rowcode.decode(rows["fields"], rows["code"])
+    assert [{k: str(v) for k, v in r.items()} for r in decoded] == [
+        {k: str(v) for k, v in {**{f["name"]: f["default"] for f in rows["fields"]}, **r}.items()}
+        for r in rows["default"]]
+
+
+# ---- rows -------------------------------------------------------------------------------------
+
+def test_row_errors_name_the_row_and_the_field() -> None:
+    found = _problems(TRACKER, {"combatants": [{"name": "A"}, {"name": "B"}, {"name": "C", "reflex": 120},
+                                               {"name": "x" * 41}]})
+    assert found == {
+        "combatants.3.reflex": "Combatant 3, Reflex: must be a whole number from 0 to 99 (got 120)",
+        "combatants.4.name": "Combatant 4, Name: must be at most 40 characters (got 41)",
+    }
+
+
+def test_unknown_fields_and_too_many_rows_are_named() -> None:
+    found = _problems(TRACKER, {"combatants": [{"name": "A", "speed": 3}]})
+    assert found["combatants.1"].startswith("Combatant 1: 'speed' is not one of its fields")
+    found = _problems(TRACKER, {"combatants": [{}] * 21})
+    assert found == {"combatants": "Combatants: there must be from 1 to 20 (got 21)"}
+    assert "combatants" in _problems(TRACKER, {"combatants": []})
+
+
+def test_a_link_from_another_version_gets_a_clear_message() -> None:
+    found = _problems(TRACKER, {"combatants": "0_Hero.5"})
+    assert "could not be read from this link" in found["combatants"]
+    assert "version '0'" in found["combatants"]
+    assert "could not be read" in _problems(TRACKER, {"combatants": "1_a.b.c.d.e.f.g.h.i.j.k.l"})["combatants"]
+    assert "could not be read" in _problems(TRACKER, {"combatants": "1_*zz"})["combatants"]
+
+
+texts = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"name": texts, "reflex": st.integers(0, 99), "relaxing": st.booleans()}),
+                max_size=5))
+def test_the_code_gives_back_what_it_was_given(rows: list[dict]) -> None:
+    fields = [{"name": "name", "type": "text", "default": ""}, {"name": "reflex", "type": "int", "default": 3},
+              {"name": "relaxing", "type": "bool", "default": False}]
+    back = rowcode.decode(fields, rowcode.encode(fields, rows))
+    assert [{**r, "reflex": int(r["reflex"])} for r in back] == rows
+
+
+def test_a_twelve_combatant_fight_fits_in_a_chat_link() -> None:
+    fields = _fields()
+    rows = [{"name": f"Bandit of the Red Hill {n}", "reflex": 3 + n, "health": 12, "damage": 3 * n, "stamina": 9,
+             "energy": 140 + n, "ev": 2, "kiai": 1, "relaxing": n % 2 == 0, "monster": n % 3 == 0}
+            for n in range(12)]
+    code = rowcode.encode(fields, rows)
+    link = "https://codex.example.org/wbs/combat/?" + urlencode(
+        {f"{TRACKER}.combatants": code, f"{TRACKER}.round": 17, f"{TRACKER}.tier": "adept"})
+    assert len(link) <= 2000, len(link)
+    assert engine().run(TRACKER, {"combatants": code})["states"]["rows"][11]["head"] == "Bandit of the Red Hill 11"
+
+
+# ---- the WBS combat tracker -------------------------------------------------------------------
+
+FIGHT = [
+    {"name": "Mei", "reflex": 5, "health": 6, "damage": 7, "stamina": 6, "energy": 20, "ev": 2, "kiai": 1},
+    {"name": "Orc", "reflex": 3, "health": 8, "damage": 17, "stamina": 4, "energy": 1, "ev": 1, "monster": True},
+    {"name": HOSTILE, "reflex": 4, "relaxing": True},
+    {"name": "", "reflex": 0},
+]
+
+
+def test_every_line_names_its_combatants() -> None:
+    result = engine().run(TRACKER, {"combatants": FIGHT})
+    names = ["Mei", "Orc", HOSTILE, "Combatant 4"]
+    for row in result["active"]["rows"]:
+        who = row["cells"][0]["value"].split(" & ")
+        assert who and set(who) <= set(names[:3]), row  # Reflex 0 is never active
+    for key in ("states", "end_of_round", "next_table"):
+        assert [r["head"] for r in result[key]["rows"]] == names
+
+
+def test_the_tracker_reuses_the_tick_health_and_upkeep_rules() -> None:
+    e = engine()
+    result = e.run(TRACKER, {"combatants": FIGHT, "tier": "adept"})
+    ticks = e.run("wbs.ticks", {"reflex": 5, "phases": 8})
+    assert result["chart"]["phases"] == ticks["phase_names"]
+    states = {r["head"]: r["cells"][0]["value"] for r in result["states"]["rows"]}
+    assert states == {"Mei": "Out of the fight", "Orc": "Unconscious", HOSTILE: "Fighting", "Combatant 4": "Fighting"}
+    upkeep = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1})["upkeep"]
+    mei = result["end_of_round"]["rows"][0]["cells"]
+    assert mei[0]["value"] == upkeep
+    orc = result["end_of_round"]["rows"][1]["cells"]
+    assert orc[1]["value"].startswith("1 monster energy") and "short" in orc[1]["value"]
+
+
+def test_advancing_pays_the_round_and_exhaustion_comes_every_third_round() -> None:
+    e = engine()
+    every = e.run("wbs.upkeep", {"round": 3})["exhaustion"]
+    assert every > 0 and e.run("wbs.upkeep", {"round": 2})["exhaustion"] == 0
+    state = {"combatants": FIGHT, "round": 1}
+    for _ in range(3):
+        result = e.run(TRACKER, state)
+        sets = dict(result["next_round"]["sets"])
+        state = {"combatants": sets["combatants"], "round": sets["round"]}
+    assert state["round"] == 4
+    mei = state["combatants"][0]
+    per_round = e.run("wbs.upkeep", {"ev": 2})["upkeep"]
+    first = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1})["upkeep"]
+    assert mei["energy"] == 20 - first - 2 * per_round  # Kiai dice are cleared after the first round
+    assert mei["stamina"] == 6 - every and mei["kiai"] == 0
+    assert state["combatants"][1]["energy"] == 0  # the Orc could pay only its last point
+
+
+def test_a_hostile_name_is_escaped_in_every_output() -> None:
+    shown = engine().show(TRACKER, {"combatants": FIGHT})
+    for name, markup in shown.items():
+        tags = _Tags()
+        tags.feed(markup)
+        assert "img" not in tags.seen, name
+    assert html.escape(HOSTILE) in shown["states"]
+    assert '&quot;&lt;img src=x onerror=alert(1)&gt;&quot;' in shown["next_round"]  # data in a quoted attribute
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.seen.add(tag)
+
+
+# ---- the Xia conflict tracker -----------------------------------------------------------------
+
+ORDER = "xia.initiative_order"
+XIA_FIGHT = [
+    {"name": "Moon Shadow", "side": "pc", "physical": 3, "thunder": 4, "yang": 3, "yin": 2},
+    {"name": HOSTILE, "side": "npc", "physical": 5, "physical_resilience": 6},
+    {"name": "Guardsman", "side": "npc", "physical": 1, "physical_resilience": 2},
+]
+
+
+def test_the_conflict_tracker_names_the_actor_and_applies_a_hit_to_a_named_target() -> None:
+    e = engine()
+    result = e.run(ORDER, {"combatants": XIA_FIGHT})
+    assert result["acting_now"] == "Turn 1: Moon Shadow (PC), physical conflict, rating 7"
+    result = e.run(ORDER, {"combatants": XIA_FIGHT, "target": "guardsman", "hit_damage": 5, "spent_yang": 2})
+    sets = dict(result["end_turn"]["sets"])
+    assert sets["turns_taken"] == 1 and sets["target"] == "" and sets["hit_damage"] == 0
+    after = sets["combatants"]
+    assert after[0]["yang"] == 1 and after[0]["yin"] == 2
+    assert after[2]["physical_resilience"] == 0
+    assert "Guardsman takes 5 damage" in result["end_turn"]["summary"]
+    # Defeated in the physical conflict: the Guardsman takes no more turns in it.
+    later = e.run(ORDER, {"combatants": after, "turns_taken": 1})
+    assert [r["cells"][0]["value"] for r in later["order"]["rows"]] == ["Moon Shadow (PC)", f"{HOSTILE} (NPC)"]
+    standing = {r["head"]: r["cells"][-1]["value"] for r in later["fighters"]["rows"]}
+    assert standing["Guardsman"] == "defeated (physical)"
+
+
+def test_the_conflict_tracker_refuses_an_unknown_target_and_chi_not_there() -> None:
+    found = _problems(ORDER, {"combatants": XIA_FIGHT, "target": "Nobody", "spent_yin": 5})
+    assert found["target"].startswith("No combatant is called 'Nobody' (there are: Moon Shadow, ")
+    assert found["spent_yin"] == "Moon Shadow has only 2 Yin chi (got 5)"
