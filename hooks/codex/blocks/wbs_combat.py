@@ -18,6 +18,7 @@ from calculators.wbs.ticks import phase_names, phase_ticks
 
 from ..load import RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
+from ..titles import heading, with_title
 from .common import note_href
 
 BESTIARY = "wbs/bestiary/"
@@ -40,13 +41,9 @@ def bestiary_pages(data: RulesData) -> dict[str, GeneratedPage]:
         slug = key.removeprefix(BESTIARY)
         value = data[key]
         name = value.get("name", slug) if isinstance(value, dict) else slug
-        body = f"# {_md_text(name)}\n\n<!-- codex:creature wbs.{slug} -->\n"
-        made[f"{key}.md"] = GeneratedPage(FRONT_MATTER + body, key)
+        body = f"{heading(str(name))}\n\n<!-- codex:creature wbs.{slug} -->\n"
+        made[f"{key}.md"] = GeneratedPage(with_title(FRONT_MATTER, str(name)) + body, key)
     return made
-
-
-def _md_text(text: str) -> str:
-    return "".join(f"\\{ch}" if ch in "\\`*_{}[]<>()#+-.!|" else ch for ch in str(text))
 
 
 # ---- blocks ---------------------------------------------------------------------------------
