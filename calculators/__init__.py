@@ -66,6 +66,8 @@ def _indexed(calc_id: str) -> Calculator | None:
 
 def calculator(calc_id: str) -> Calculator:
     """The calculator called `calc_id` (`<game>.<name>`)."""
+    if not isinstance(calc_id, str):
+        raise InputError("calc_id", f"a calculator id is text such as 'wbs.energy' (got {type(calc_id).__name__})")
     if _registry is None:
         found = _indexed(calc_id)
         if found is not None:

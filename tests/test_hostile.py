@@ -25,6 +25,7 @@ from codex.load import load_rules_data
 from codex.problems import DataError
 from codex.site import Codex
 
+import calculators
 from tests.support.browser import chromium, local_only
 from tests.support.server import serve
 from tests.test_wbs_combat_bestiary_scale import _copy_repo
@@ -35,6 +36,8 @@ CASES = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
 DATA_CASES = [name for name, case in CASES.items() if "edits" in case and "rejected" in case]
 PAGE_CASES = [name for name, case in CASES.items() if "page" in case]
 BROWSER_CASES = [name for name, case in CASES.items() if "browser" in case]
+RUN_CASES = [(name, i) for name, case in CASES.items() for i in range(len(case.get("runs", [])))]
+STORAGE_CASES = [(name, value) for name, case in CASES.items() for value in case.get("storage", [])]
 EXTENSIONS = ["admonition", "attr_list", "def_list", "md_in_html", "tables", "pymdownx.superfences"]
 
 
@@ -60,7 +63,7 @@ def apply_edits(root: Path, edits: list[dict[str, Any]]) -> None:
 
 
 def test_every_item_of_the_issue_has_a_case() -> None:
-    assert {case["item"] for case in CASES.values()} >= set(range(1, 10))
+    assert {case["item"] for case in CASES.values()} >= set(range(1, 12))
 
 
 _LOAD = """
@@ -134,6 +137,17 @@ def test_hostile_pages(codex: Codex, name: str) -> None:
         assert len(ids) > 10 and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
         for attr, value in re.findall(r'\s(for|aria-describedby|aria-labelledby)="([^"]+)"', html):
             assert set(value.split()) <= set(ids), (attr, value)
+
+
+@pytest.mark.parametrize(("name", "index"), RUN_CASES, ids=[f"{n}-{i}" for n, i in RUN_CASES])
+def test_hostile_calculator_input_gets_a_plain_message(codex: Codex, name: str, index: int) -> None:
+    run = CASES[name]["runs"][index]
+    inputs = {**run["inputs"], **{field: "9" * count for field, count in run.get("digits", {}).items()}}
+    with pytest.raises(calculators.InputError) as caught:
+        calculators.run(run["calc"], inputs)
+    assert caught.value.field == run["field"]
+    assert caught.value.message.startswith(run["says"]), caught.value.message
+    assert "int" not in caught.value.message.split() and "digits" not in caught.value.message
 
 
 # ---- built with every inert case at once, then read in Chromium ---------------------------
@@ -216,5 +230,32 @@ def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_browser
         assert page.evaluate("window.__pwned") is None
         assert console == [], console
         assert blocked == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "stored"), STORAGE_CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(STORAGE_CASES)])
+def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hostile_browser: Any, name: str,
+                                                       stored: str) -> None:
+    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    local_only(page, [])
+    try:
+        page.goto(hostile_site + CASES[name]["visit"])
+        page.evaluate("value => localStorage.setItem('codex.readings', value)", stored)
+        page.reload()
+        page.wait_for_function("() => [...document.querySelectorAll('form.calc')].every((f) => f.__codexBound)")
+        assert page.evaluate("document.querySelectorAll('form.calc').length") >= 4
+        select = page.locator("select[data-reading-for]").first
+        note = select.get_attribute("data-reading-for")
+        other = select.evaluate("s => [...s.options].find((o) => !o.defaultSelected).value")
+        select.select_option(other)
+        repaired = page.evaluate("JSON.parse(localStorage.getItem('codex.readings'))")
+        assert repaired == {note: other}
+        assert errors == []
     finally:
         context.close()

@@ -163,9 +163,10 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
         return node.value
     try:
         value = _CONSTRUCTOR.construct_object(node, deep=True)
-    except yaml.MarkedYAMLError as exc:
+    except (yaml.MarkedYAMLError, ValueError) as exc:  # a tag nobody knows; a number of 5,000 digits
+        problem = exc.problem if isinstance(exc, yaml.MarkedYAMLError) else "too many digits"
         problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
-                                f"'{node.value}' cannot be read: {exc.problem}"))
+                                f"'{node.value[:40]}' cannot be read: {problem}"))
         return node.value
     finally:
         _CONSTRUCTOR.constructed_objects.clear()
