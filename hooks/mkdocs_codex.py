@@ -82,7 +82,10 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all."""
+    """Fail the build if any page had a marker problem; list them all. Put the CSP on every page."""
+    from codex.csp import write_policy
+
+    write_policy(Path(config.site_dir))
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)

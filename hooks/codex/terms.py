@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from .marker_scan import Ranges
 
 GLOSSARY_PAGE = "{game}/glossary/"
 # Elements whose text never becomes a term link: already markup with a meaning of its own,
@@ -29,8 +32,10 @@ _SKIP = frozenset({
     "label", "math", "option", "output", "pre", "samp", "select", "svg", "th", "var",
 })
 _RAW_TEXT = frozenset({"script", "style", "textarea", "title", "template"})
-_SECTION = frozenset({"h1", "h2", "h3"})
-_TAG = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
+_SKIPPED = re.compile(rf"<({'|'.join(sorted(_SKIP | _RAW_TEXT))})\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.S | re.I)
+# A heading starts a section (and names its game with data-game, or none); any other element
+# with data-game switches the game from there on.
+_SECTION_OR_GAME = re.compile(r"<(h[1-3])\b[^>]*>|<[A-Za-z][^>]*\bdata-game\s*=[^>]*>", re.I)
 _GAME_ATTR = re.compile(r"""\bdata-game\s*=\s*["']?([a-z0-9_-]+)""")
 
 
@@ -92,20 +97,26 @@ class Glossary:
         for game in games:
             for term in terms_by_game.get(game, []):
                 self.by_text.setdefault(term.text, {}).setdefault(game, term)
+        # Pages are matched as HTML, so each term is looked for as HTML text (`R&amp;D`).
+        self._forms: dict[str, str] = {}
+        for text in self.by_text:
+            for form in _html_forms(text):
+                self._forms.setdefault(form, text)
         self._matchers: dict[str | None, re.Pattern[str]] = {}
 
     def _matcher(self, game: str | None) -> re.Pattern[str]:
         if game not in self._matchers:
-            words = [text for text, owners in self.by_text.items() if game is None or game in owners]
-            self._matchers[game] = re.compile(rf"(?<!\w){trie_pattern(words)}(?!\w)")
+            forms = [form for form, text in self._forms.items() if game is None or game in self.by_text[text]]
+            # Not inside a word or an entity (&amp;), and not inside a tag (no '>' before the next '<').
+            self._matchers[game] = re.compile(rf"(?<![\w&])(?<!&#){trie_pattern(forms)}(?!\w)(?![^<]*>)")
         return self._matchers[game]
 
-    def _term(self, text: str, page_game: str | None, context: str | None) -> Term:
-        owners = self.by_text[text]
+    def _term(self, form: str, page_game: str | None, context: str | None) -> Term:
+        owners = self.by_text[self._forms[form]]
         for game in (page_game, context, *self.games):
             if game in owners:
                 return owners[game]
-        raise KeyError(text)  # unreachable: the matcher only knows terms with an owner
+        raise KeyError(form)  # unreachable: the matcher only knows terms with an owner
 
     def mark(self, page_html: str, *, game: str | None, link: Mapping[str, str]) -> str:
         """Link every use of a term in `page_html` and append the tooltips it needs.
@@ -113,77 +124,48 @@ class Glossary:
         `game` is the page's game (only its terms are used) or None (every game's terms, each
         in the meaning of the section it sits in: the nearest `data-game` before it, else the
         first game that has it). `link[game]` is the relative URL of that game's glossary page.
+        The page is read by a few regex passes at C speed; Python runs only for each use found.
         """
         if not self.by_text:
             return page_html
-        matcher = self._matcher(game)
-        out: list[str] = []
-        used: dict[str, Term] = {}
-        seen_in_section: set[str] = set()
-        skip = 0
+        skipped = Ranges([m.span() for m in _SKIPPED.finditer(page_html)])
+        positions: list[int] = []
+        contexts: list[str | None] = []
         context: str | None = None
-        pos = 0
-        size = len(page_html)
+        for mark in _SECTION_OR_GAME.finditer(page_html):
+            found = _GAME_ATTR.search(mark.group(0))
+            context = found.group(1) if found else (None if mark.group(1) else context)
+            positions.append(mark.start())
+            contexts.append(context)
+        used: dict[str, Term] = {}
+        seen: set[tuple[int, str]] = set()
 
         def term_link(match: re.Match[str]) -> str:
-            term = self._term(match.group(0), game, context)
+            if match.start() in skipped:
+                return match.group(0)
+            section = bisect_right(positions, match.start()) - 1
+            term = self._term(match.group(0), game, contexts[section] if section >= 0 else None)
             used[term.slug] = term
             # The first use in a section is a Tab stop; later ones are links a mouse or a
             # screen reader's link list reaches, so a keyboard reader is not held up.
-            stop = "" if term.slug not in seen_in_section else ' tabindex="-1"'
-            seen_in_section.add(term.slug)
+            stop = "" if (section, term.slug) not in seen else ' tabindex="-1"'
+            seen.add((section, term.slug))
             href = html.escape(f"{link.get(term.game, '')}#term-{term.slug}")
             return (f'<a class="codex-term" href="{href}" aria-describedby="codex-tip-{term.slug}"{stop}>'
-                    f"{html.escape(match.group(0), quote=False)}</a>")
+                    f"{match.group(0)}</a>")
 
-        while pos < size:
-            tag = _TAG.search(page_html, pos)
-            end = tag.start() if tag else size
-            if end > pos:
-                text = page_html[pos:end]
-                out.append(self._text(text, matcher, term_link) if not skip else text)
-            if not tag:
-                break
-            out.append(tag.group(0))
-            pos = tag.end()
-            name = (tag.group(2) or "").lower()
-            if not name:
-                continue  # a comment
-            closing = tag.group(1) == "/"
-            if name in _RAW_TEXT and not closing:
-                close = re.compile(rf"</{name}\s*>", re.I).search(page_html, pos)
-                stop = close.start() if close else size
-                out.append(page_html[pos:stop])
-                pos = stop
-                continue
-            if name in _SECTION and not closing:
-                seen_in_section.clear()
-                found = _GAME_ATTR.search(tag.group(3))
-                context = found.group(1) if found else None
-            elif not closing and "data-game" in tag.group(3):
-                found = _GAME_ATTR.search(tag.group(3))
-                context = found.group(1) if found else context
-            if name in _SKIP and not tag.group(3).rstrip().endswith("/"):
-                skip = max(0, skip - 1) if closing else skip + 1
-        if used:
-            out.append(tips_html(used.values()))
-        return "".join(out)
+        out = self._matcher(game).sub(term_link, page_html)
+        return out + tips_html(used.values()) if used else out
 
-    @staticmethod
-    def _text(text: str, matcher: re.Pattern[str], term_link: object) -> str:
-        if not text.strip():
-            return text
-        plain = html.unescape(text) if "&" in text else text
-        if not matcher.search(plain):
-            return text
-        pieces: list[str] = []
-        last = 0
-        for match in matcher.finditer(plain):
-            pieces.append(html.escape(plain[last:match.start()], quote=False))
-            pieces.append(term_link(match))  # type: ignore[operator]
-            last = match.end()
-        pieces.append(html.escape(plain[last:], quote=False))
-        return "".join(pieces)
+
+def _html_forms(text: str) -> set[str]:
+    """How `text` can appear in HTML text: escaped, with either spelling of a quote."""
+    escaped = html.escape(text, quote=False)
+    forms = {escaped}
+    for char, names in (("'", ("&#39;", "&#x27;")), ('"', ("&quot;", "&#34;"))):
+        for form in list(forms):
+            forms.update(form.replace(char, name) for name in names)
+    return forms
 
 
 def tips_html(terms: Iterable[Term]) -> str:
