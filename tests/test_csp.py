@@ -20,6 +20,7 @@ WATCH = """document.addEventListener('securitypolicyviolation',
 def test_every_page_carries_the_policy_first_in_its_head(built_site: Path) -> None:
     pages = list(built_site.rglob("*.html"))
     assert len(pages) > 30
+    policies = set()
     for page in pages:
         text = page.read_text(encoding="utf-8")
         found = META.search(text)
@@ -30,6 +31,26 @@ def test_every_page_carries_the_policy_first_in_its_head(built_site: Path) -> No
         scripts = rules["script-src"].split()
         assert scripts[:2] == ["'self'", "'wasm-unsafe-eval'"] and "'unsafe-inline'" not in scripts
         assert script_hashes(text) <= set(scripts), page
+        policies.add(found.group(1))
+    # One policy for all: instant navigation adds the next page's policy to the first page's.
+    assert len(policies) == 1
+
+
+def test_pages_written_before_a_new_script_was_seen_are_brought_up_to_date(tmp_path: Path) -> None:
+    from codex.csp import PolicyWriter, policy
+
+    pages = {"a.html": "<script>one()</script>", "b/index.html": "<script>two()</script>"}
+    writer = PolicyWriter()
+    for name, script in pages.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        html = writer.page(f"<html><head>{script}</head><body></body></html>", str(tmp_path / name))
+        (tmp_path / name).write_text(html)
+    (tmp_path / "theme.html").write_text("<html><head><script>three()</script></head></html>")
+    assert writer.finish(tmp_path) == 3  # all three: theme.html, not seen by the hook, adds three()
+    final = policy(writer.hashes)
+    assert len(writer.hashes) == 3
+    for name in [*pages, "theme.html"]:
+        assert f'content="{final}"' in (tmp_path / name).read_text()
 
 
 def _visit(page: Any) -> None:

@@ -213,6 +213,11 @@ def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_browser
     try:
         page.goto(hostile_site + visit["visit"])
         page.wait_for_load_state("load")
+        if "search" in visit:
+            page.locator("input.md-search__input").click()
+            page.keyboard.type(visit["search"])
+            page.wait_for_selector(".md-search-result__item", timeout=20_000)
+            page.locator(".md-search-result__item").first.hover()
         if "hover" in visit:
             page.locator(visit["hover"]).first.hover()
         if "focus" in visit:

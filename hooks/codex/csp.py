@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -55,12 +56,40 @@ def with_policy(html: str, text: str) -> str:
     return html[:head.end()] + meta + html[head.end():]
 
 
+class PolicyWriter:
+    """Puts the policy into each page as it is written, then fixes the few written too early.
+
+    One policy serves every page (instant navigation adds a later page's policy to the first
+    one's, so they must agree). The theme's inline scripts differ only by page depth, so once
+    the first pages of each depth are written every later page already gets the final policy,
+    and only those first few files are rewritten at the end.
+    """
+
+    def __init__(self) -> None:
+        self.hashes: set[str] = set()
+        self.written: dict[str, str] = {}
+
+    def page(self, html: str, dest: str) -> str:
+        """The page's HTML with the policy as it stands, including this page's scripts."""
+        self.hashes |= script_hashes(html)
+        text = policy(self.hashes)
+        self.written[dest] = text
+        return with_policy(html, text)
+
+    def finish(self, site_dir: Path) -> int:
+        """Rewrite the pages whose policy lacks a hash found later, and any page not seen; how many."""
+        seen = {os.path.normpath(dest) for dest in self.written}
+        unseen = [page for page in site_dir.rglob("*.html") if os.path.normpath(page) not in seen]
+        for page in unseen:  # written without the page hook (a theme page): its scripts count too
+            self.hashes |= script_hashes(page.read_text(encoding="utf-8"))
+        final = policy(self.hashes)
+        stale = [Path(dest) for dest, text in self.written.items() if text != final] + unseen
+        for page in stale:
+            if page.is_file():
+                page.write_text(with_policy(page.read_text(encoding="utf-8"), final), encoding="utf-8")
+        return len(stale)
+
+
 def write_policy(site_dir: Path) -> int:
-    """Put the policy in every HTML file of the built site; return how many files."""
-    pages = sorted(site_dir.rglob("*.html"))
-    texts = {page: page.read_text(encoding="utf-8") for page in pages}
-    # One policy for all: instant navigation keeps the first page's policy for every later page.
-    text = policy(set().union(*(script_hashes(t) for t in texts.values())))
-    for page, html in texts.items():
-        page.write_text(with_policy(html, text), encoding="utf-8")
-    return len(pages)
+    """Put the policy in every HTML file of a built site at once; return how many files."""
+    return PolicyWriter().finish(site_dir)

@@ -6,8 +6,8 @@ a contributor fixes them all in one go instead of one build at a time.
 
 from __future__ import annotations
 
+import functools
 import json
-import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,11 +28,15 @@ def _is_integer(_checker: object, value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)  # 10.0 is not an integer here
 
 
+@functools.cache
+def _strict(pattern: str) -> re.Pattern[str]:
+    # Schemas keep ECMA-262 `^…$` for editors; here `$` must not accept a trailing newline.
+    return re.compile(re.sub(r"\$$", r"\\Z", re.sub(r"^\^", r"\\A", pattern)))
+
+
 def _pattern(validator: jsonschema.protocols.Validator, pattern: str, value: object, _schema: object
              ) -> Iterator[jsonschema.ValidationError]:
-    # Schemas keep ECMA-262 `^…$` for editors; here `$` must not accept a trailing newline.
-    strict = re.sub(r"\$$", r"\\Z", re.sub(r"^\^", r"\\A", pattern))
-    if isinstance(value, str) and not re.search(strict, value):
+    if isinstance(value, str) and not _strict(pattern).search(value):
         yield jsonschema.ValidationError(f"{value!r} does not match {pattern!r}")
 
 
@@ -146,17 +150,27 @@ def schema_of(path: Path, root: Path) -> Path:
     """
     parts = path.relative_to(root).with_suffix("").parts
     kind = parts[1] if len(parts) > 2 else parts[-1].split("-", 1)[0]
-    kind = kind.replace("_", "-")
+    return _schema_named(root, parts[0], kind.replace("_", "-"))
+
+
+@functools.cache
+def _schema_named(root: Path, game: str, kind: str) -> Path:
     shared = root / SCHEMA_DIR / f"{kind}.schema.json"
-    return shared if shared.is_file() else root / SCHEMA_DIR / f"{parts[0]}-{kind}.schema.json"
+    return shared if shared.is_file() else root / SCHEMA_DIR / f"{game}-{kind}.schema.json"
+
+
+@functools.cache
+def _is_file(path: Path) -> bool:
+    return path.is_file()
 
 
 def _schema_for(loaded: LoadedYaml, root: Path, problems: list[Problem]) -> Path | None:
     """The file's schema; its first-line comment is an editor hint that must name the same one."""
     schema = schema_of(loaded.path, root)
-    expected = os.path.relpath(schema, loaded.path.parent).replace(os.sep, "/")
+    depth = len(loaded.path.relative_to(root).parts) - 1
+    expected = "../" * depth + f"{SCHEMA_DIR}/{schema.name}"
     modeline = f"'# yaml-language-server: $schema={expected}'"
-    if not schema.is_file():
+    if not _is_file(schema):
         problems.append(Problem(loaded.shown_path, 1, "", f"no schema for this kind of file: {expected} does not "
                                                           "exist (the folder and file name say the kind)"))
         return None
