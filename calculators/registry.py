@@ -53,6 +53,8 @@ def _indexed(calc_id: str) -> Calculator | None:
 
 def find(calc_id: str) -> Calculator:
     """The calculator called `calc_id` (`<game>.<name>`), or InputError naming those there are."""
+    if not isinstance(calc_id, str):
+        raise InputError("calc_id", f"a calculator id is text such as 'wbs.energy' (got {type(calc_id).__name__})")
     if _found is None:
         found = _indexed(calc_id)
         if found is not None:

@@ -122,7 +122,7 @@ class Calculator:
         return as_data(self.compute(parse_inputs(self.inputs(), raw)))
 
 
-_WHOLE = re.compile(r"[+-]?\d+")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII digits only; no 5,000-digit numbers
 
 
 def parse_inputs(inputs: Sequence[Input], raw: Mapping[str, object]) -> dict[str, Any]:

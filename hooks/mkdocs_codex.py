@@ -27,6 +27,11 @@ mimetypes.add_type("text/javascript", ".mjs")
 _state: dict[str, Any] = {"codex": None, "pages": {}, "problems": []}
 
 
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Remember the command: `mkdocs serve` injects an inline live-reload script the CSP would refuse."""
+    _state["command"] = command
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Load and check the rules data; fail the build with every problem at once."""
     if mimetypes.guess_type("x.wasm")[0] != "application/wasm":
@@ -36,6 +41,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             sys.path.insert(0, path)
     for name in [m for m in sys.modules if m.split(".")[0] in {"codex", "calculators"}]:
         del sys.modules[name]  # mkdocs serve: pick up edits to the engine on every rebuild
+    from codex.csp import PolicyWriter
     from codex.problems import DataError
     from codex.pyodide_files import PyodideMissing
     from codex.site import Codex
@@ -46,6 +52,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     _state["pages"] = {}
     _state["problems"] = []
+    _state["csp"] = PolicyWriter() if _state.get("command") != "serve" else None
     return config
 
 
@@ -81,8 +88,15 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
     return context
 
 
+def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
+    """Put the Content Security Policy in the page (not under `mkdocs serve`: see on_startup)."""
+    return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
+
+
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all."""
+    """Fail the build if any page had a marker problem; list them all. Finish the CSP of every page."""
+    if _state.get("csp"):
+        _state["csp"].finish(Path(config.site_dir))
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)

@@ -101,10 +101,11 @@ def test_data_blocks_link_to_their_yaml_source(codex: Codex) -> None:
     assert 'href="https://example.invalid/edit/rules_data/wbs/target_numbers.yaml"' in out
 
 
-def test_glossary_becomes_tooltips_on_game_pages(codex: Codex) -> None:
-    result = codex.page("GenKi and EV.\n", "wbs/x.md", "wbs/x/")
-    assert "*[GenKi]:" in result.markdown and "*[EV]:" in result.markdown
-    assert "*[GenKi]" not in codex.page("GenKi.\n", "index.md", "").markdown
+def test_glossary_terms_link_to_their_entry_on_game_pages(codex: Codex) -> None:
+    out = render(codex, "GenKi and EV.\n", "wbs/x.md", "wbs/x/")
+    assert '<a class="codex-term" href="../../wbs/glossary/#term-wbs-genki"' in out
+    assert 'aria-describedby="codex-tip-wbs-ev"' in out and '<span id="codex-tip-wbs-ev">' in out
+    assert "*[" not in codex.page("GenKi.\n", "wbs/x.md", "wbs/x/").markdown
 
 
 # ---- the built site ------------------------------------------------------------------

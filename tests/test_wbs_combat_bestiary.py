@@ -196,9 +196,12 @@ def test_a_creature_without_book_figures_is_audited_by_the_rules_alone(site: Sit
 
 
 def test_generated_titles_are_escaped() -> None:
-    from codex.blocks.wbs_bestiary import _md_text
+    import markdown
+    from codex.titles import heading, title_front_matter
 
-    assert _md_text("Oni *the* [Great] <b>") == "Oni \\*the\\* \\[Great\\] \\<b\\>"
+    name = "Oni *the* [Great] <b> & &lt;/title&gt;"
+    assert markdown.markdown(heading(name)) == "<h1>Oni *the* [Great] &lt;b&gt; &amp; &amp;lt;/title&amp;gt;</h1>"
+    assert title_front_matter(name) == 'title: "Oni *the* [Great] &lt;b&gt; &amp; &amp;lt;/title&amp;gt;"\n'
 
 
 def test_a_new_creature_renders_without_book_figures(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import calculators
 
 from .bestiary_checks import BESTIARY_CHECKS
+from .checks_refs import REF_CHECKS
 from .load import RulesData
 from .problems import Problem
 from .references import REFERENCE_CHECKS
@@ -54,7 +55,7 @@ def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
 
 def check_all(data: RulesData) -> Iterator[Problem]:
     """References first; the calculators run on the data only once every reference holds."""
-    found = [p for check in (*REFERENCE_CHECKS, *BESTIARY_CHECKS) for p in check(data)]
+    found = [p for check in (*REF_CHECKS, *REFERENCE_CHECKS, *BESTIARY_CHECKS) for p in check(data)]
     if found:
         yield from found
         return

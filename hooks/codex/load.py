@@ -6,6 +6,7 @@ a contributor fixes them all in one go instead of one build at a time.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -22,6 +23,29 @@ from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
 SCHEMA_DIR = "schema"
 TEMPLATES_DIR = "templates"  # contributors' starting points (see CONTRIBUTING.md), never data
+
+
+def _is_integer(_checker: object, value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # 10.0 is not an integer here
+
+
+@functools.cache
+def _strict(pattern: str) -> re.Pattern[str]:
+    # Schemas keep ECMA-262 `^…$` for editors; here `$` must not accept a trailing newline.
+    return re.compile(re.sub(r"\$$", r"\\Z", re.sub(r"^\^", r"\\A", pattern)))
+
+
+def _pattern(validator: jsonschema.protocols.Validator, pattern: str, value: object, _schema: object
+             ) -> Iterator[jsonschema.ValidationError]:
+    if isinstance(value, str) and not _strict(pattern).search(value):
+        yield jsonschema.ValidationError(f"{value!r} does not match {pattern!r}")
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
 
@@ -82,22 +106,19 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
         problems.extend(found)
         if loaded is None:
             continue
-        schema_path = _schema_for(loaded, problems)
+        schema_path = _schema_for(loaded, root, problems)
         if schema_path is not None:
             validator = validators.get(schema_path)
-            if validator is None and schema_path.is_file():
-                schema = json.loads(schema_path.read_text(encoding="utf-8"))
-                validator = jsonschema.Draft202012Validator(schema, registry=registry)
-                validators[schema_path] = validator
             if validator is None:
-                problems.append(Problem(shown, 1, "", f"schema {_shown(schema_path, base)} does not exist"))
-            else:
-                problems.extend(_validate(validator, loaded))
+                schema = json.loads(schema_path.read_text(encoding="utf-8"))
+                validator = _Validator(schema, registry=registry)
+                validators[schema_path] = validator
+            problems.extend(_validate(validator, loaded))
         data.files[path.relative_to(root).with_suffix("").as_posix()] = loaded
     problems.extend(check_unique_ids(data))
     problems.extend(check_note_references(data))
     problems.extend(check_family_ids(data))
-    if not problems:  # the checks below run calculators, which trust the schemas
+    if not problems:
         for check in checks:
             problems.extend(check(data))
     if problems:
@@ -117,15 +138,46 @@ def _schema_registry(schema_dir: Path, problems: list[Problem], base: Path) -> R
     return Registry().with_resources(resources)
 
 
-def _schema_for(loaded: LoadedYaml, problems: list[Problem]) -> Path | None:
+def schema_of(path: Path, root: Path) -> Path:
+    """The schema a rules file is checked against, from its folder and name alone.
+
+    `wbs/tiers.yaml` → `wbs-tiers`, `wbs/source_notes-combat.yaml` → `source-notes` (a kind
+    every game shares), `wbs/bestiary/goblin.yaml` → `wbs-bestiary` (one entity per file).
+    """
+    parts = path.relative_to(root).with_suffix("").parts
+    kind = parts[1] if len(parts) > 2 else parts[-1].split("-", 1)[0]
+    return _schema_named(root, parts[0], kind.replace("_", "-"))
+
+
+@functools.cache
+def _schema_named(root: Path, game: str, kind: str) -> Path:
+    shared = root / SCHEMA_DIR / f"{kind}.schema.json"
+    return shared if shared.is_file() else root / SCHEMA_DIR / f"{game}-{kind}.schema.json"
+
+
+@functools.cache
+def _is_file(path: Path) -> bool:
+    return path.is_file()
+
+
+def _schema_for(loaded: LoadedYaml, root: Path, problems: list[Problem]) -> Path | None:
+    """The file's schema; its first-line comment is an editor hint that must name the same one."""
+    schema = schema_of(loaded.path, root)
+    depth = len(loaded.path.relative_to(root).parts) - 1
+    expected = "../" * depth + f"{SCHEMA_DIR}/{schema.name}"
+    modeline = f"'# yaml-language-server: $schema={expected}'"
+    if not _is_file(schema):
+        problems.append(Problem(loaded.shown_path, 1, "", f"no schema for this kind of file: {expected} does not "
+                                                          "exist (the folder and file name say the kind)"))
+        return None
     match = _MODELINE.search(loaded.first_comment)
     if not match:
-        problems.append(Problem(
-            loaded.shown_path, 1, "",
-            "the first line must name the file's schema: "
-            "'# yaml-language-server: $schema=../schema/<kind>.schema.json'"))
-        return None
-    return (loaded.path.parent / match.group(1)).resolve()
+        problems.append(Problem(loaded.shown_path, 1, "", f"the first line must name the file's schema: {modeline}"))
+    elif match.group(1) != expected:
+        problems.append(Problem(loaded.shown_path, 1, "", f"the first line names the schema {match.group(1)!r}, "
+                                                          f"but this kind of file is checked against {expected}: "
+                                                          f"write {modeline}"))
+    return schema
 
 
 def _validate(validator: jsonschema.protocols.Validator, loaded: LoadedYaml) -> Iterator[Problem]:

@@ -33,11 +33,7 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
     """Tiers, Sparks, techniques and creatures name only what the WBS files define."""
     if not _has(data, "wbs/tiers", "wbs/target_numbers", "wbs/reiki", "wbs/monsters", "wbs/weapons", "wbs/skills"):
         return
-    tiers = _ids(data["wbs/tiers"]["tiers"])
-    for i, tier_id in enumerate(data["wbs/target_numbers"]["tiers"]):
-        if tier_id not in tiers:
-            yield _problem(data, "wbs/target_numbers", ("tiers", i),
-                           f"no tier '{tier_id}' in rules_data/wbs/tiers.yaml")
+    # The Target Number ladder's tiers are checked in checks_refs, with their TN values.
     reiki = data["wbs/reiki"]
     kinds, techniques = _ids(reiki["kinds"]), _ids(reiki["techniques"])
     for i, t in enumerate(reiki["techniques"]):

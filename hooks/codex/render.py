@@ -27,11 +27,12 @@ import jinja2
 from calculators import Engine
 
 from .load import RulesData
+from .marker_scan import Ranges, code_ranges, unique_ids
 from .problems import Problem
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MARKER = re.compile(r"^[ \t]*<!--\s*codex:(?P<kind>[a-z0-9_-]+)(?:[ \t]+(?P<arg>[^\s]+?))?\s*-->[ \t]*$", re.M)
-_LOOSE = re.compile(r"<!--\s*codex\b")
+_LOOSE = re.compile(r"<!--\s*codex\b", re.I)
 
 
 @dataclass(slots=True)
@@ -146,8 +147,14 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
     """Swap markers for placeholders; return the Markdown, placeholder → HTML, and problems."""
     rendered: dict[str, str] = {}
     problems: list[Problem] = []
+    in_code = Ranges(code_ranges(markdown))  # a marker shown in a code block is an example
+    markers: set[int] = set()
+    ids: set[str] = set()
 
     def replace(match: re.Match[str]) -> str:
+        if match.start() in in_code:
+            return match.group(0)
+        markers.add(match.start() + match.group(0).index("<!--"))
         line = markdown.count("\n", 0, match.start()) + 1
         kind, arg = match["kind"], match["arg"] or ""
         renderer = BLOCKS.get(kind)
@@ -161,13 +168,17 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
             problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: {exc}"))
             return ""
         token = f"CODEXBLOCK{secrets.token_hex(6).upper()}"
-        rendered[token] = _one_line_blocks(html)
+        rendered[token] = unique_ids(_one_line_blocks(html), ids, len(rendered) + 1)
         return f"\n{token}\n"
 
     out = _MARKER.sub(replace, markdown)
-    for match in _LOOSE.finditer(out):
-        line = out.count("\n", 0, match.start()) + 1
-        problems.append(Problem(shown_path, line, "",
+    for match in _LOOSE.finditer(markdown):  # line numbers of the page as written
+        if match.start() in in_code or match.start() in markers:
+            continue
+        line = markdown.count("\n", 0, match.start()) + 1
+        wrong_case = "codex" not in match.group(0)
+        problems.append(Problem(shown_path, line, "", "markers are written in lower case: <!-- codex:KIND ARG -->"
+                                if wrong_case else
                                 "malformed marker: write <!-- codex:KIND ARG --> on a line of its own"))
     return out, rendered, problems
 

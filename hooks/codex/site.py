@@ -20,6 +20,7 @@ from .load import RulesData
 from .problems import Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
+from .terms import glossary_from, mark_terms
 
 WORKER = "assets/javascripts/codex-worker.mjs"
 
@@ -32,6 +33,7 @@ class PageResult:
     blocks: dict[str, str]
     uses_widgets: bool
     problems: list[Problem] = field(default_factory=list)
+    info: PageInfo | None = None
 
 
 def load(project_root: Path) -> tuple[RulesData, calculators.Engine]:
@@ -82,7 +84,7 @@ class Codex:
         self.runtime = Runtime.build(project_root, self.data)
         self.site = Site(self.data, make_env(), edit_base=edit_base, engine=self.engine)
         self.generated_pages = generate_pages(self.data)
-        self._abbreviations: dict[str, str] = {}
+        self.glossary = glossary_from(self.data, calculators.GAMES)
 
     @property
     def pyodide_version(self) -> str:
@@ -113,7 +115,7 @@ class Codex:
         return {self.bundle_uri: self.runtime.bundle}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
-        """Expand a page's markers; append its game's glossary as tooltips."""
+        """Expand a page's markers."""
         info = PageInfo(src_uri=src_uri, url=url)
         self.site.assets = {
             "pyodide": info.link(self.pyodide_dir),
@@ -121,29 +123,12 @@ class Codex:
             "worker": info.link(WORKER),
         }
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
-        game = src_uri.split("/", 1)[0]
-        # Generated pages (a bestiary entry) show their data as HTML blocks, which tooltips never reach.
-        if game in calculators.GAMES and "/" in src_uri and src_uri not in self.generated_pages:
-            out = out.rstrip("\n") + "\n\n" + self.abbreviations(game)
-        return PageResult(out, rendered, info.uses_widgets, problems)
+        return PageResult(out, rendered, info.uses_widgets, problems, info)
 
-    @staticmethod
-    def page_html(html: str, result: PageResult) -> str:
-        """Put the blocks' HTML in place of their placeholders."""
-        return substitute(html, result.blocks)
-
-    def abbreviations(self, game: str) -> str:
-        """The game's glossary as Markdown abbreviations: a tooltip on every use of a term."""
-        if game not in self._abbreviations:
-            self._abbreviations[game] = self._glossary_lines(game)
-        return self._abbreviations[game]
-
-    def _glossary_lines(self, game: str) -> str:
-        lines = []
-        for term in (t for key in self.data.family(game, "glossary") for t in self.data[key]["terms"]):
-            tip = term["tooltip"].replace("\n", " ")
-            lines.append(f"*[{term['term']}]: {tip}")
-        return "\n".join(lines) + "\n" if lines else ""
+    def page_html(self, html: str, result: PageResult) -> str:
+        """Put the blocks' HTML in place of their placeholders; link the glossary terms in it."""
+        html = substitute(html, result.blocks)
+        return mark_terms(self.glossary, html, result.info, calculators.GAMES) if result.info else html
 
     def edit_url_for(self, src_uri: str) -> str:
         """The edit link of a page: its Markdown, or for a generated page the YAML it comes from."""

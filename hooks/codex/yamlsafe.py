@@ -1,14 +1,19 @@
 """Read contributor YAML strictly, keeping the line of every value for error messages.
 
-Stricter than `yaml.safe_load` in three ways, each a surprise we refuse to ship:
-duplicate keys (the last one silently wins), anchors and aliases (one edit changes values far
-away), and YAML 1.1 booleans (`no` read as False, the "Norway problem"). All of them are
-reported, with every other problem in the file, instead of stopping at the first.
+Stricter than `yaml.safe_load`, each a surprise we refuse to ship: duplicate keys (the last
+one silently wins), anchors and aliases (one edit changes values far away; a "billion laughs"
+of a few lines fills the memory, so they stop the file before anything is expanded), YAML 1.1
+booleans (`no` read as False, the "Norway problem") and numbers (`020` read as 16, `1:30` as
+90), `.nan` and `.inf`, tags, invisible characters (a zero-width space, a right-to-left
+override, `\r`), files that are not UTF-8 or too big. All of them are reported, with every
+other problem in the file, instead of stopping at the first.
 """
 
 from __future__ import annotations
 
+import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,13 @@ from .problems import Problem
 JsonPath = tuple[str | int, ...]
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _YAML11_BOOLEANS = re.compile(r"(?i:y|yes|n|no|on|off)")
+# YAML 1.2 core schema forms: anything else PyYAML reads as a number is YAML 1.1 only.
+_CORE_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
+MAX_FILE_BYTES = 512 * 1024
+MAX_TEXT = 20_000
+_ALLOWED_CONTROLS = {"\n", "\t"}
 
 
 @dataclass(slots=True)
@@ -48,32 +60,62 @@ _MAYBE_ANCHOR = re.compile(r"[&*]")
 
 
 def _anchor_lines(text: str) -> list[int]:
-    """Lines of every anchor (&name) and alias (*name) in the document."""
+    """Lines of every anchor (&name) and alias (*name), read from libyaml's event stream.
+
+    Events are read one by one and nothing is composed, so aliases are never expanded here.
+    """
     if not _MAYBE_ANCHOR.search(text):
         return []  # no '&' or '*' anywhere: nothing to look for (the common case)
     return [event.start_mark.line + 1 for event in yaml.parse(text, Loader=_Loader)
             if isinstance(event, AliasEvent) or getattr(event, "anchor", None)]
 
 
+def _yaml_problem(exc: yaml.MarkedYAMLError, shown_path: str) -> Problem:
+    # Point at where the broken construct starts (an unclosed quote's opening line), if known.
+    mark = exc.context_mark or exc.problem_mark
+    line = mark.line + 1 if mark else 1
+    context = f"{exc.context}: " if exc.context else ""
+    return Problem(shown_path, line, "", f"not valid YAML: {context}{exc.problem or exc}")
+
+
+def read_text(path: Path, shown_path: str) -> tuple[str | None, list[Problem]]:
+    """A rules file's text, or the reason it cannot be read as UTF-8 text of a sane size."""
+    raw = path.read_bytes()
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [Problem(shown_path, 1, "", f"the file is {len(raw) // 1024} KB; a rules file may be at "
+                                                 f"most {MAX_FILE_BYTES // 1024} KB (split it into several files)")]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return None, [Problem(shown_path, 1, "", "the file starts with a byte-order mark (BOM): "
+                                                 "save it as UTF-8 without BOM")]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Problem(shown_path, line, "", f"byte 0x{raw[exc.start]:02x} at column {column} is not UTF-8: "
+                                                    "save the file as UTF-8")]
+
+
 def load_yaml(path: Path, shown_path: str) -> tuple[LoadedYaml | None, list[Problem]]:
     """Parse one YAML file; return its value (None if unreadable) and every problem found."""
-    problems: list[Problem] = []
-    text = path.read_text(encoding="utf-8")
+    text, problems = read_text(path, shown_path)
+    if text is None:
+        return None, problems
+    try:
+        anchors = _anchor_lines(text)
+    except yaml.MarkedYAMLError as exc:
+        return None, [_yaml_problem(exc, shown_path)]
+    if anchors:  # stop before composing: an alias is never expanded
+        return None, [Problem(shown_path, line, "", "anchors and aliases (&name, *name) are not allowed: "
+                                                    "write the value out") for line in anchors]
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
-        # Point at where the broken construct starts (an unclosed quote's opening line), if known.
-        mark = exc.context_mark or exc.problem_mark
-        line = mark.line + 1 if mark else 1
-        context = f"{exc.context}: " if exc.context else ""
-        problems.append(Problem(shown_path, line, "", f"not valid YAML: {context}{exc.problem or exc}"))
+        problems.append(_yaml_problem(exc, shown_path))
         return None, problems
     finally:
         loader.dispose()
-    for line in _anchor_lines(text):
-        problems.append(Problem(shown_path, line, "",
-                                "anchors and aliases (&name, *name) are not allowed: write the value out"))
     loaded = LoadedYaml(path, shown_path, None, first_comment=_leading_comment(text))
     if node is None:
         problems.append(Problem(shown_path, 1, "", "the file is empty"))
@@ -84,6 +126,10 @@ def load_yaml(path: Path, shown_path: str) -> tuple[LoadedYaml | None, list[Prob
 
 def _build(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Problem]) -> Any:
     loaded.lines[where] = node.start_mark.line + 1
+    if node.tag not in _TAGS:
+        problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
+                                f"the tag '{node.tag}' is not allowed: write plain YAML (quote text)"))
+        return None
     if isinstance(node, MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -115,13 +161,54 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
             f"'{node.value}' is ambiguous (YAML 1.1 reads it as a boolean): "
             f"write true or false, or quote it as text"))
         return node.value
-    value = _CONSTRUCTOR.construct_object(node, deep=True)
-    _CONSTRUCTOR.constructed_objects.clear()
-    if value is not None and not isinstance(value, (str, int, float, bool)):
+    try:
+        value = _CONSTRUCTOR.construct_object(node, deep=True)
+    except (yaml.MarkedYAMLError, ValueError) as exc:  # a tag nobody knows; a number of 5,000 digits
+        problem = exc.problem if isinstance(exc, yaml.MarkedYAMLError) else "too many digits"
         problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
+                                f"'{node.value[:40]}' cannot be read: {problem}"))
+        return node.value
+    finally:
+        _CONSTRUCTOR.constructed_objects.clear()
+    line = node.start_mark.line + 1
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        problems.append(Problem(loaded.shown_path, line, _dotted(where),
                                 f"'{node.value}' reads as a {type(value).__name__}: quote it to keep it as text"))
         return node.value
+    if isinstance(value, float) and not math.isfinite(value):
+        problems.append(Problem(loaded.shown_path, line, _dotted(where),
+                                f"'{node.value}' is not a number a rule can use: write a finite number"))
+        return node.value
+    plain = not node.style
+    if plain and isinstance(value, int) and not isinstance(value, bool) and not _CORE_INT.fullmatch(node.value):
+        problems.append(Problem(loaded.shown_path, line, _dotted(where),
+                                f"'{node.value}' is read as {value} by old YAML rules only: write {value}, "
+                                "or quote it to keep it as text"))
+        return node.value
+    if plain and isinstance(value, float) and not _CORE_FLOAT.fullmatch(node.value):
+        problems.append(Problem(loaded.shown_path, line, _dotted(where),
+                                f"'{node.value}' is read as {value} by old YAML rules only: write {value}, "
+                                "or quote it to keep it as text"))
+        return node.value
+    if isinstance(value, str):
+        problems.extend(text_problems(value, loaded.shown_path, line, _dotted(where)))
     return value
+
+
+def text_problems(value: str, shown_path: str, line: int, where: str) -> list[Problem]:
+    """Invisible or control characters (a zero-width space, a bidi override, \\r), or text too long."""
+    if len(value) > MAX_TEXT:
+        return [Problem(shown_path, line, where, f"the text is {len(value):,} characters long; "
+                                                 f"at most {MAX_TEXT:,} are allowed")]
+    if value.isascii() and value.isprintable():
+        return []  # the common case, at C speed
+    for offset, char in enumerate(value):
+        if char in _ALLOWED_CONTROLS or unicodedata.category(char) not in {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}:
+            continue
+        name = unicodedata.name(char, "a control character")
+        return [Problem(shown_path, line + value.count("\n", 0, offset), where,
+                        f"invisible character U+{ord(char):04X} ({name}) at character {offset + 1}: remove it")]
+    return []
 
 
 def _leading_comment(text: str) -> str:

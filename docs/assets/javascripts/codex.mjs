@@ -50,10 +50,21 @@ function startWorker(form) {
   return state.ready;
 }
 
+// Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
+state.watchdogMs = 15000;
+
+function restartWorker() {
+  if (state.worker) state.worker.terminate();
+  state.worker = null;
+  state.ready = null;
+  for (const [id, done] of state.pending) { state.pending.delete(id); done({ timeout: true }); }
+}
+
 function ask(calc, inputs) {
   const id = state.nextId++;
   return new Promise((resolve) => {
-    state.pending.set(id, resolve);
+    const timer = setTimeout(restartWorker, state.watchdogMs);
+    state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
     state.worker.postMessage({ type: "run", id, calc, inputs });
   });
 }
@@ -181,6 +192,9 @@ async function answerFor(form) {
     const stray = (answer.error.problems || []).filter((p) => !names.has(p.field) && !placed(form, p.field)).map((p) => p.message);
     setStatus(form, stray.length ? stray.join(" ")
       : "Fix the marked value; the results shown are for the last valid inputs.", "invalid");
+  } else if (answer.timeout) {
+    form.classList.add("calc--stale");
+    setStatus(form, `No answer after ${state.watchdogMs / 1000} s: the calculator was restarted; change a value to try again.`, "failed");
   } else {
     console.error("Jianghu Codex: calculator failure", answer.crash);
     form.classList.add("calc--stale");
@@ -194,12 +208,21 @@ async function answerFor(form) {
 // and followed by every calculator input that picks that note's reading. A link's own values win.
 const READINGS = "codex.readings";
 
+// Only an object of note ids ("wbs.some-note") to reading ids is used; anything else stored
+// (a string, a number, a list, odd keys) is ignored, and the next choice writes a clean one.
 function storedReadings() {
+  const clean = Object.create(null);
+  let stored;
   try {
-    return JSON.parse(localStorage.getItem(READINGS) || "{}") || {};
+    stored = JSON.parse(localStorage.getItem(READINGS) || "{}");
   } catch {
-    return {};
+    return clean;
   }
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return clean;
+  for (const [note, reading] of Object.entries(stored)) {
+    if (/^[a-z]+\.[a-z0-9-]+$/.test(note) && typeof reading === "string" && /^[a-z0-9-]+$/.test(reading)) clean[note] = reading;
+  }
+  return clean;
 }
 
 function applyReadings(form, fromUrl) {

@@ -10,6 +10,7 @@ from calculators import CreatureError, number
 
 from ..load import RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
+from ..titles import heading, with_title
 from .common import data_table, named_table, note_href
 
 BESTIARY = "wbs/bestiary/"
@@ -30,13 +31,10 @@ def bestiary_pages(data: RulesData) -> dict[str, GeneratedPage]:
         slug = key.removeprefix(BESTIARY)
         value = data[key]
         name = value.get("name", slug) if isinstance(value, dict) else slug
-        body = f"# {_md_text(name)}\n\n<!-- codex:creature wbs.{slug} -->\n"
-        made[f"{key}.md"] = GeneratedPage(FRONT_MATTER + body, key)
+        body = f"{heading(str(name))}\n\n<!-- codex:creature wbs.{slug} -->\n"
+        made[f"{key}.md"] = GeneratedPage(with_title(FRONT_MATTER, str(name)) + body, key)
     return made
 
-
-def _md_text(text: str) -> str:
-    return "".join(f"\\{ch}" if ch in "\\`*_{}[]<>()#+-.!|" else ch for ch in str(text))
 
 
 @block("creature")

@@ -1,0 +1,92 @@
+// Glossary tooltips. The build links every use of a term to its glossary entry
+// (<a class="codex-term" aria-describedby="codex-tip-…">) and puts the tooltip in a hidden
+// element, so screen readers announce it as the link's description and keyboards reach it
+// with Tab. This module shows the same text in a bubble on hover, keyboard focus and tap.
+// The text is set with textContent, never innerHTML: nothing in the data can become markup.
+// Elements with data-codex-tip (abbreviations in stat blocks) get the same bubble.
+
+const SELECTOR = "a.codex-term, [data-codex-tip]";
+let bubble = null;
+let owner = null;
+let lastPointer = "mouse";
+
+function bubbleElement() {
+  if (bubble && bubble.isConnected) return bubble;
+  bubble = document.createElement("div");
+  bubble.className = "codex-term-bubble";
+  bubble.hidden = true;
+  // Screen readers already get the text through aria-describedby: do not read it twice.
+  bubble.setAttribute("aria-hidden", "true");
+  document.body.append(bubble);
+  return bubble;
+}
+
+function tipText(el) {
+  if (el.dataset.codexTip) return el.dataset.codexTip;
+  const id = el.getAttribute("aria-describedby");
+  const source = id ? document.getElementById(id) : null;
+  return source ? source.textContent : "";
+}
+
+function place(box, el) {
+  const margin = 8;
+  const rect = el.getBoundingClientRect();
+  const left = Math.max(margin, Math.min(rect.left + rect.width / 2 - box.offsetWidth / 2,
+    window.innerWidth - box.offsetWidth - margin));
+  let top = rect.bottom + 6;
+  if (top + box.offsetHeight > window.innerHeight - margin && rect.top - box.offsetHeight - 6 > margin) {
+    top = rect.top - box.offsetHeight - 6;
+  }
+  box.style.left = `${Math.round(left)}px`;
+  box.style.top = `${Math.round(top)}px`;
+}
+
+function show(el) {
+  const text = tipText(el);
+  if (!text) return;
+  const box = bubbleElement();
+  box.textContent = text;
+  box.hidden = false;
+  owner = el;
+  place(box, el);
+}
+
+function hide() {
+  if (bubble) bubble.hidden = true;
+  owner = null;
+}
+
+function termOf(event) {
+  return event.target instanceof Element ? event.target.closest(SELECTOR) : null;
+}
+
+document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
+document.addEventListener("mouseover", (event) => {
+  const el = termOf(event);
+  if (el && el !== owner) show(el);
+});
+document.addEventListener("mouseout", (event) => {
+  const el = termOf(event);
+  if (el && el === owner && !el.contains(event.relatedTarget) && document.activeElement !== el) hide();
+});
+document.addEventListener("focusin", (event) => {
+  const el = termOf(event);
+  if (el) show(el);
+  else if (owner) hide();
+});
+document.addEventListener("focusout", (event) => {
+  if (termOf(event) === owner) hide();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && owner) hide();
+});
+// On a touch screen the first tap shows the tooltip, a second tap on it follows the link.
+document.addEventListener("click", (event) => {
+  const el = termOf(event);
+  if (!el || lastPointer !== "touch" || (el === owner && bubble && !bubble.hidden)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  show(el);
+}, true);
+window.addEventListener("scroll", () => { if (owner) place(bubbleElement(), owner); }, { passive: true });
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(hide);

@@ -1,0 +1,101 @@
+"""The Content Security Policy: on every built page, right for the theme's inline scripts, and
+quiet on a normal visit (calculator, search, bestiary, tooltips) while it blocks injected scripts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from codex.csp import script_hashes
+
+from tests.test_browser import browser, change, settled, site, tab  # noqa: F401  (shared fixtures)
+
+META = re.compile(r'<head[^>]*>\s*<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+WATCH = """document.addEventListener('securitypolicyviolation',
+    (e) => (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def test_every_page_carries_the_policy_first_in_its_head(built_site: Path) -> None:
+    pages = list(built_site.rglob("*.html"))
+    assert len(pages) > 30
+    policies = set()
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        found = META.search(text)
+        assert found, f"{page}: no CSP meta tag at the top of <head>"
+        rules = dict(part.strip().split(" ", 1) for part in found.group(1).split(";"))
+        assert rules["default-src"] == "'self'" and rules["object-src"] == "'none'"
+        assert rules["base-uri"] == "'self'" and rules["form-action"] == "'self'"
+        scripts = rules["script-src"].split()
+        assert scripts[:2] == ["'self'", "'wasm-unsafe-eval'"] and "'unsafe-inline'" not in scripts
+        assert script_hashes(text) <= set(scripts), page
+        policies.add(found.group(1))
+    # One policy for all: instant navigation adds the next page's policy to the first page's.
+    assert len(policies) == 1
+
+
+def test_pages_written_before_a_new_script_was_seen_are_brought_up_to_date(tmp_path: Path) -> None:
+    from codex.csp import PolicyWriter, policy
+
+    pages = {"a.html": "<script>one()</script>", "b/index.html": "<script>two()</script>"}
+    writer = PolicyWriter()
+    for name, script in pages.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        html = writer.page(f"<html><head>{script}</head><body></body></html>", str(tmp_path / name))
+        (tmp_path / name).write_text(html)
+    (tmp_path / "theme.html").write_text("<html><head><script>three()</script></head></html>")
+    assert writer.finish(tmp_path) == 3  # all three: theme.html, not seen by the hook, adds three()
+    final = policy(writer.hashes)
+    assert len(writer.hashes) == 3
+    for name in [*pages, "theme.html"]:
+        assert f'content="{final}"' in (tmp_path / name).read_text()
+
+
+def _visit(page: Any) -> None:
+    page.add_init_script(WATCH)
+
+
+def _violations(page: Any, seen: dict) -> list[str]:
+    refused = [c for c in seen["console"] if "Content Security Policy" in c or "Refused to" in c]
+    return (page.evaluate("window.__csp || []") or []) + refused
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_normal_visit_sees_no_violation(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:  # noqa: F811
+    page, seen = tab
+    _visit(page)
+    page.goto(site[0] + "wbs/energy/")
+    change(page, "wbs.energy", {"strength": 5})
+    settled(page, "wbs.energy")
+    page.locator("article a.codex-term").first.hover()
+    assert _violations(page, seen) == []
+    page.goto(site[0] + "wbs/bestiary/")
+    page.wait_for_load_state("load")
+    page.locator("table th").first.click()
+    page.goto(site[0])
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("genki")
+    page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    page.locator(".md-search-result__item a").first.click()  # instant navigation to the hit
+    page.wait_for_load_state("load")
+    assert _violations(page, seen) == []
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_policy_refuses_a_script_that_escaping_let_through(site: tuple[str, list[str]],  # noqa: F811
+                                                              tab: tuple[Any, dict]) -> None:  # noqa: F811
+    page, _ = tab
+    _visit(page)
+    page.goto(site[0] + "wbs/energy/")
+    page.evaluate("""() => {
+        document.body.insertAdjacentHTML('beforeend', '<img src="x" onerror="window.__pwned = 1">');
+        const s = document.createElement('script'); s.textContent = 'window.__pwned = 2'; document.body.append(s);
+        const bubble = document.createElement('div'); bubble.innerHTML = '<img src=y onerror="window.__pwned=3">';
+        document.body.append(bubble); }""")
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__pwned") is None
+    assert any("script-src" in v for v in page.evaluate("window.__csp || []"))
