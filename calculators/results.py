@@ -106,7 +106,27 @@ class TrigramMove:
     after: Trigram
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove)
+TileMark = Literal["", "compared", "guardian"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One physical Ma Jiang tile: its kind (`id`), name and glyph, which copy of it, and how it counts.
+
+    `category` is suit, honour, flower or season; `mark` picks out the tile a hand compares, or
+    a Flower or Season that decides the contest. A hand is a list of them, highest first.
+    """
+
+    TYPE: ClassVar[str] = "tile"
+    id: str
+    name: str
+    glyph: str
+    category: str
+    copy: int
+    mark: TileMark = ""
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Tile)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

@@ -15,7 +15,7 @@ from .errors import InputError, Problems
 from .results import as_data
 
 InputKind = Literal["int", "choice", "bool"]
-OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table"]
+OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table", "tiles"]
 
 
 @dataclass(frozen=True, slots=True)
