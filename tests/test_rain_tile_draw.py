@@ -220,4 +220,4 @@ def test_bad_input_names_its_field(inputs, field, words):
 
 def test_the_draw_takes_the_contest_inputs_and_a_seed():
     names = [i["name"] for i in engine().describe("rain.tile_draw")["inputs"]]
-    assert names == ["seed", *(i["name"] for i in engine().describe("rain.contest")["inputs"])]
+    assert names == [*(i["name"] for i in engine().describe("rain.contest")["inputs"]), "seed"]

@@ -218,7 +218,7 @@ def _inputs() -> list[Input]:
     low, high = SEED_RANGE
     seed = Input("seed", "Draw code", "int", default=low, minimum=low, maximum=high, group="The draw",
                  help="The same code draws the same tiles for everyone who opens this link")
-    return [seed, *ct.contest_inputs()]
+    return [*ct.contest_inputs(), seed]  # last: on a phone, Draw again sits just above the tiles
 
 
 def _outputs() -> list[Output]:
