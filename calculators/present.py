@@ -200,7 +200,7 @@ def trigram_move_html(value: Mapping[str, Any]) -> str:
            f'{figure(value["after"])}</div>'
 
 
-_TILE_MARKS = {"": "", "compared": "compared", "guardian": "decides"}
+_TILE_MARKS = {"": "", "compared": "compared", "guardian": "decides", "redraw": "draw again"}
 
 
 def tile_html(value: Mapping[str, Any]) -> str:

@@ -106,15 +106,16 @@ class TrigramMove:
     after: Trigram
 
 
-TileMark = Literal["", "compared", "guardian"]
+TileMark = Literal["", "compared", "guardian", "redraw"]
 
 
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One physical Ma Jiang tile: its kind (`id`), name and glyph, which copy of it, and how it counts.
 
-    `category` is suit, honour, flower or season; `mark` picks out the tile a hand compares, or
-    a Flower or Season that decides the contest. A hand is a list of them, highest first.
+    `category` is suit, honour, flower or season; `mark` picks out the tile a hand compares, a
+    Flower or Season that decides the contest, or one of two that send it to a new draw. A hand
+    is a list of them, highest first.
     """
 
     TYPE: ClassVar[str] = "tile"

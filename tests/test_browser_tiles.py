@@ -98,4 +98,9 @@ def test_a_code_out_of_range_is_told_beside_its_field(tile_site: str, chrome: An
     settled(page, CALC)
     assert not alert.is_visible()
     assert "Traceback" not in page.inner_text("body") and errors == []
+    # Printed, the tiles and the code stay and the button goes.
+    page.emulate_media(media="print")
+    form = page.locator(f'form[data-calc="{CALC}"]')
+    assert form.locator(".rain-hand").first.is_visible() and form.locator('input[name="seed"]').is_visible()
+    assert not form.locator(".calc__draw-again").is_visible()
     context.close()

@@ -104,8 +104,10 @@ def test_a_draw_follows_the_contest_and_never_repeats_a_tile(values):
         assert len({(t["id"], t["copy"]) for t in mine}) == len(mine)
         assert len({(t["id"], t["copy"]) for t in theirs}) == len(theirs)
     marks = [t["mark"] for t in mine + theirs]
-    if "guardian" in marks:
-        assert "compared" not in marks
+    guardians = [t["category"] in ("flower", "season") for t in mine + theirs]
+    if any(guardians):
+        both = any(guardians[:len(mine)]) and any(guardians[len(mine):])
+        assert marks == [("redraw" if both else "guardian") if g else "" for g in guardians]
     else:
         assert [t["mark"] for t in mine].index("compared") == sides["my_compare"] - 1
         assert [t["mark"] for t in theirs].index("compared") == sides["their_compare"] - 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import rules
-from ..results import Tile
+from ..results import Tile, TileMark
 from ..spec import Calculator, Input, Output
 from . import contest as ct
 from . import tiles as tl
@@ -112,7 +112,8 @@ def decide(mine: Sequence[Tile], theirs: Sequence[Tile], my_place: int, their_pl
     my_g, their_g = any(map(is_guardian, mine)), any(map(is_guardian, theirs))
     if my_g or their_g:
         outcome = "both_guardians" if my_g and their_g else "my_guardian" if my_g else "their_guardian"
-        return Deal(tuple(_mark_guardians(mine)), tuple(_mark_guardians(theirs)), None, None, outcome)
+        mark = "redraw" if outcome == "both_guardians" else "guardian"
+        return Deal(tuple(_mark_guardians(mine, mark)), tuple(_mark_guardians(theirs, mark)), None, None, outcome)
     rank = ranks(order_id)
     my_tile, their_tile = mine[my_place - 1], theirs[their_place - 1]
     mine[my_place - 1] = replace(my_tile, mark="compared")
@@ -124,8 +125,8 @@ def decide(mine: Sequence[Tile], theirs: Sequence[Tile], my_place: int, their_pl
     return Deal(tuple(mine), tuple(theirs), my_tile, their_tile, outcome)
 
 
-def _mark_guardians(hand: Sequence[Tile]) -> list[Tile]:
-    return [replace(t, mark="guardian") if is_guardian(t) else t for t in hand]
+def _mark_guardians(hand: Sequence[Tile], mark: TileMark) -> list[Tile]:
+    return [replace(t, mark=mark) if is_guardian(t) else t for t in hand]
 
 
 def deal(values: Mapping[str, Any]) -> tuple[Deal, ct.Side, ct.Side]:
@@ -178,8 +179,9 @@ def _winner(d: Deal, values: Mapping[str, Any]) -> str:
 
 
 def _guardians(d: Deal) -> str:
-    held = [("You", [t for t in d.mine if is_guardian(t)]), ("They", [t for t in d.theirs if is_guardian(t)])]
+    held = [("you", [t for t in d.mine if is_guardian(t)]), ("they", [t for t in d.theirs if is_guardian(t)])]
     parts = [f"{who} drew {' and '.join(t.name for t in tiles)}" for who, tiles in held if tiles]
+    parts[:1] = [p[0].upper() + p[1:] for p in parts[:1]]
     if not parts:
         return "None drawn."
     if d.outcome == "both_guardians":
