@@ -77,6 +77,8 @@ def value_html(kind: str, value: Any) -> str:
         return html.escape(percent(value))
     if kind == "list":
         return html.escape(", ".join(str(v) for v in value) or "none")
+    if kind == "tiles":
+        return hand_html(value)
     return html.escape(str(value))
 
 
@@ -212,7 +214,28 @@ def _attribute(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+_TILE_MARKS = {"": "", "compared": "compared", "guardian": "decides", "redraw": "draw again"}
+
+
+def tile_html(value: Mapping[str, Any]) -> str:
+    """A Tile: its glyph (hidden from screen readers, which read its name), its name, and its mark."""
+    mark = value["mark"]
+    look = f" rain-tile--{value['category']}" + (f" rain-tile--{mark}" if mark else "")
+    badge = f'<span class="rain-tile__mark">{_e(_TILE_MARKS[mark])}</span>' if mark else ""
+    return (f'<span class="rain-tile{look}"><span class="rain-tile__glyph" aria-hidden="true">{_e(value["glyph"])}'
+            f'</span><span class="rain-tile__name">{_e(value["name"])}</span>{badge}</span>')
+
+
+def hand_html(tiles: Sequence[Mapping[str, Any]]) -> str:
+    """A hand of tiles (a list of Tile values) as a list, in the order given."""
+    if not tiles:
+        return _empty("No tiles.")
+    items = "".join(f"<li>{tile_html(t)}</li>" for t in tiles)
+    return f'<ul class="rain-hand">{items}</ul>'
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "tile": tile_html,
     "table": table_html,
     "distribution": distribution_html,
     "ticks": ticks_html,

@@ -116,7 +116,30 @@ class Apply:
     summary: str = ""
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply)
+
+
+TileMark = Literal["", "compared", "guardian", "redraw"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One physical Ma Jiang tile: its kind (`id`), name and glyph, which copy of it, and how it counts.
+
+    `category` is suit, honour, flower or season; `mark` picks out the tile a hand compares, a
+    Flower or Season that decides the contest, or one of two that send it to a new draw. A hand
+    is a list of them, highest first.
+    """
+
+    TYPE: ClassVar[str] = "tile"
+    id: str
+    name: str
+    glyph: str
+    category: str
+    copy: int
+    mark: TileMark = ""
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, Tile)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

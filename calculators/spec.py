@@ -16,7 +16,7 @@ from .errors import InputError, Problems
 from .results import as_data
 
 InputKind = Literal["int", "choice", "bool", "text", "rows"]
-OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table"]
+OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table", "tiles"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from ..spec import Calculator, Input, Output, parse_inputs
 from . import elements as el
 from . import tiles as tl
 from .advice import qi_advice, why
-from .hands import contest_rules, qi_points, side, yin_limit
+from .hands import Side, contest_rules, qi_points, side, yin_limit
 from .odds import OUTCOMES, Counts, Odds, count_deals, odds
 
 __all__ = ["CALCULATORS", "OUTCOMES", "Counts", "Odds", "compute", "contest_rules", "count_deals", "exact_odds",
@@ -40,6 +40,27 @@ def _check_qi(values: Mapping[str, Any], problems: Problems, who: str, base_plac
         whose = "your" if who == "my" else "their"
         problems.add(f"{who}_yin", f"{who}_yin can be at most {limit} here: {whose} hand already compares "
                                    f"its highest tile after {limit} (got {yin})")
+
+
+def sides(values: Mapping[str, Any]) -> tuple[Side, Side]:
+    """My side and theirs for checked contest inputs (rain.tile_draw draws by it too).
+
+    InputError naming every Qi field that is wrong (too much Qi, or Yin past the highest tile).
+    """
+    me = side(values["my_element"], values["my_alchemy"], values["their_element"], values["their_alchemy"],
+              values["my_yang"], values["my_yin"])
+    them = side(values["their_element"], values["their_alchemy"], values["my_element"], values["my_alchemy"],
+                values["their_yang"], values["their_yin"])
+    problems = Problems()
+    _check_qi(values, problems, "my", me.base_place)
+    _check_qi(values, problems, "their", them.base_place)
+    problems.raise_if_any()
+    return me, them
+
+
+def contest_inputs() -> list[Input]:
+    """The inputs of a contest: both Aspects, the Qi each side spends, the readings (rain.tile_draw takes them too)."""
+    return _inputs()
 
 
 def _reading(name: str, note_id: str, group: str) -> Input:
@@ -97,17 +118,7 @@ LABELS = {
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Tiles and compared places for both sides, and the exact odds of the draw."""
-    me = side(values["my_element"], values["my_alchemy"], values["their_element"], values["their_alchemy"],
-              values["my_yang"], values["my_yin"])
-    them = side(values["their_element"], values["their_alchemy"], values["my_element"], values["my_alchemy"],
-                values["their_yang"], values["their_yin"])
-    problems = Problems()
-    base_me = side(values["my_element"], values["my_alchemy"], values["their_element"], values["their_alchemy"], 0, 0)
-    base_them = side(values["their_element"], values["their_alchemy"], values["my_element"], values["my_alchemy"],
-                     0, 0)
-    _check_qi(values, problems, "my", base_me.base_place)
-    _check_qi(values, problems, "their", base_them.base_place)
-    problems.raise_if_any()
+    me, them = sides(values)
     wall = tl.wall(values["rank_order"])
     shared = values["wall"] == "shared"
     result = odds(wall, me.tiles, me.place, them.tiles, them.place,
@@ -132,11 +143,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 def exact_odds(raw: Mapping[str, object]) -> Odds:
     """The exact Odds (fractions) for calculator inputs, checked as `rain.contest` checks them."""
     values = parse_inputs(_inputs(), raw)
-    compute(values)  # the same checks, the same errors
-    me = side(values["my_element"], values["my_alchemy"], values["their_element"], values["their_alchemy"],
-              values["my_yang"], values["my_yin"])
-    them = side(values["their_element"], values["their_alchemy"], values["my_element"], values["my_alchemy"],
-                values["their_yang"], values["their_yin"])
+    me, them = sides(values)  # the same checks, the same errors
     return odds(tl.wall(values["rank_order"]), me.tiles, me.place, them.tiles, them.place,
                 values["my_alchemy"], values["their_alchemy"], values["wall"] == "shared")
 
