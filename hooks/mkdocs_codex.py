@@ -24,7 +24,12 @@ ROOT = HOOKS.parent
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
 
-_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": []}
+_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": [], "serving": False}
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    """Remember whether this is `mkdocs serve` (no offline cache while editing)."""
+    _state["serving"] = command == "serve"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -82,11 +87,17 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all."""
+    """Fail the build if any page had a marker problem; list them all. Then write the service worker."""
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
         raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")
+    from codex.offline import ServiceWorkerFailed, write_service_worker
+
+    try:
+        write_service_worker(Path(config.site_dir), serving=_state["serving"])
+    except ServiceWorkerFailed as exc:
+        raise PluginError(str(exc)) from None
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

@@ -24,9 +24,11 @@ function startWorker(form) {
         state.timings.ready = performance.now();
         state.timings.load = msg.timings;
         resolve();
+        window.dispatchEvent(new Event("codex:ready"));
       } else if (msg.type === "failed") {
         console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
         reject(new Error(msg.message));
+        window.dispatchEvent(new Event("codex:failed"));
       } else if (msg.type === "result") {
         const done = state.pending.get(msg.id);
         state.pending.delete(msg.id);
