@@ -61,6 +61,10 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     for dest, content in codex.generated_files().items():
         files.append(File.generated(config, dest, content=content))
+    from codex.runtime import RUNTIME_JSON, runtime_json
+
+    described = runtime_json(codex.static_files(), codex.generated_files(), codex.pyodide_dir, codex.bundle_uri)
+    files.append(File.generated(config, RUNTIME_JSON, content=described))
     for src_uri, page in codex.generated_pages.items():
         files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
     return files

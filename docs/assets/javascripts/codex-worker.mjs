@@ -2,11 +2,20 @@
 // package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
 
+import { meterFetch } from "./meter.mjs";
+
+// What the build says about the runtime (hooks/codex/runtime.py): its size, for the progress.
+const RUNTIME = new URL("../codex/runtime.json", import.meta.url);
+
 let bridge = null;
 let ready = null;
 
 async function init({ pyodide, bundle, calcs }) {
   const t0 = performance.now();
+  let total = 0;
+  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }));
+  const runtime = fetch(RUNTIME).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  runtime.then((facts) => { total = facts.bytes || 0; });
   const [{ loadPyodide }, zip] = await Promise.all([
     import(pyodide + "pyodide.mjs"),
     fetch(bundle).then((response) => {
@@ -16,6 +25,7 @@ async function init({ pyodide, bundle, calcs }) {
   ]);
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
   const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false });
+  stopMeter();
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
   py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");

@@ -3,6 +3,8 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { pending, progress, ready, settled } from "./loading.mjs";
+
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
@@ -24,11 +26,14 @@ function startWorker(form) {
         state.timings.ready = performance.now();
         state.timings.load = msg.timings;
         resolve();
+        ready();
         window.dispatchEvent(new Event("codex:ready"));
       } else if (msg.type === "failed") {
         console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
         reject(new Error(msg.message));
         window.dispatchEvent(new Event("codex:failed"));
+      } else if (msg.type === "progress") {
+        progress(msg);
       } else if (msg.type === "result") {
         const done = state.pending.get(msg.id);
         state.pending.delete(msg.id);
@@ -139,11 +144,15 @@ function setStatus(form, text, stateName) {
 async function recompute(form) {
   form.__codexBusy = (form.__codexBusy || 0) + 1;
   form.dataset.busy = "yes";
+  pending(form);
   try {
     await answerFor(form);
   } finally {
     form.__codexBusy -= 1;
-    if (form.__codexBusy === 0) form.dataset.busy = "no";
+    if (form.__codexBusy === 0) {
+      form.dataset.busy = "no";
+      settled(form);
+    }
   }
 }
 
@@ -151,7 +160,7 @@ async function answerFor(form) {
   const inputs = readInputs(form);
   saveToUrl(form, inputs);
   const started = performance.now();
-  if (!state.worker || form.dataset.live !== "yes") setStatus(form, "Loading the calculator…", "loading");
+  if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
     await startWorker(form);
   } catch {
