@@ -57,14 +57,21 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add Pyodide's runtime files and the calculators bundle to the site."""
     codex = _state["codex"]
+    from codex.runtime import STOCK_STDLIB, runtime_files
+    from codex.stdlib import TraceFailed
+
     for dest, path in codex.static_files().items():
-        files.append(File.generated(config, dest, abs_src_path=str(path)))
+        if not dest.endswith("/" + STOCK_STDLIB):  # the trimmed one below stands in for it
+            files.append(File.generated(config, dest, abs_src_path=str(path)))
     for dest, content in codex.generated_files().items():
         files.append(File.generated(config, dest, content=content))
-    from codex.runtime import RUNTIME_JSON, runtime_json
-
-    described = runtime_json(codex.static_files(), codex.generated_files(), codex.pyodide_dir, codex.bundle_uri)
-    files.append(File.generated(config, RUNTIME_JSON, content=described))
+    try:
+        trimmed = runtime_files(ROOT, codex.static_files(), codex.generated_files(), codex.pyodide_dir,
+                                codex.bundle_uri)
+    except TraceFailed as exc:
+        raise PluginError(str(exc)) from None
+    for dest, content in trimmed.items():
+        files.append(File.generated(config, dest, content=content))
     for src_uri, page in codex.generated_pages.items():
         files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
     return files

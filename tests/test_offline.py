@@ -34,7 +34,8 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
     left_out = {u for u in built if u.endswith(".map")} | {"sw.js", "sitemap.xml.gz"}
     assert set(listed) == built - left_out
     versioned = {u for u, revision in listed.items() if revision is None}
-    assert all(re.search(r"^assets/pyodide/|calculators-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.", u) for u in versioned)
+    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.")
+    assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
     assert "search/search_index.json" in listed and any(u.endswith("pyodide.asm.wasm") for u in listed)
     assert "importScripts" not in text and not re.search(r"https?://", text), "the service worker loads nothing"

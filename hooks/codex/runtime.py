@@ -1,19 +1,36 @@
-"""What the browser's calculator engine downloads, described for the worker (runtime.json).
-
-The worker reads `assets/codex/runtime.json` beside the calculators bundle: how many bytes
-the engine's download comes to (the progress shown while it loads)."""
+"""What the browser's calculator engine downloads: a trimmed standard library (stdlib.py) and
+`assets/codex/runtime.json`, which tells the worker that file's name and how many bytes the
+engine's download comes to (for the progress shown while it loads)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import calculators
+
+from .bundle import fingerprint
+from .stdlib import named_imports, traced_files, trimmed_zip
+
 RUNTIME_JSON = "assets/codex/runtime.json"
+STOCK_STDLIB = "python_stdlib.zip"
 # The files the worker fetches (pyodide.asm.mjs comes by import(), which no fetch counts).
-FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+FETCHED = ("pyodide.asm.wasm", "pyodide-lock.json")
 
 
-def runtime_json(static: dict[str, Path], generated: dict[str, bytes], pyodide_dir: str, bundle_uri: str) -> bytes:
-    """The runtime description: bytes the worker fetches, decoded (as its stream counts them)."""
-    size = sum(static[pyodide_dir + name].stat().st_size for name in FETCHED) + len(generated[bundle_uri])
-    return json.dumps({"bytes": size}, sort_keys=True).encode()
+def defaults() -> list[tuple[str, dict[str, object]]]:
+    """Every calculator with its default inputs."""
+    return [(c["id"], {i["name"]: i["default"] for i in c["inputs"]}) for c in calculators.catalog()]
+
+
+def runtime_files(root: Path, static: dict[str, Path], generated: dict[str, bytes], pyodide_dir: str,
+                  bundle_uri: str) -> dict[str, bytes]:
+    """The trimmed standard library and runtime.json, by destination path."""
+    stock = static[pyodide_dir + STOCK_STDLIB]
+    bundle = generated[bundle_uri]
+    loaded = traced_files(root, stock.parent, bundle, defaults(), named_imports(root / "calculators"))
+    stdlib = trimmed_zip(stock, loaded)
+    name = f"python_stdlib-{fingerprint(stdlib)}.zip"
+    size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(stdlib) + len(bundle)
+    facts = {"bytes": size, "stdlib": name, "stdlib_files": len(loaded)}
+    return {f"assets/codex/{name}": stdlib, RUNTIME_JSON: json.dumps(facts, sort_keys=True).encode()}

@@ -16,15 +16,18 @@ async function init({ pyodide, bundle, calcs }) {
   const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }));
   const runtime = fetch(RUNTIME).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   runtime.then((facts) => { total = facts.bytes || 0; });
-  const [{ loadPyodide }, zip] = await Promise.all([
+  const [{ loadPyodide }, zip, facts] = await Promise.all([
     import(pyodide + "pyodide.mjs"),
     fetch(bundle).then((response) => {
       if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
       return response.arrayBuffer();
     }),
+    runtime,
   ]);
+  // The build's trimmed standard library: only the modules the calculators import.
+  const stdLibURL = facts.stdlib ? new URL(facts.stdlib, RUNTIME).href : undefined;
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
-  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false });
+  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false, stdLibURL });
   stopMeter();
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });

@@ -20,8 +20,8 @@ const { count, size, warnings } = await injectManifest({
   globIgnores: ["**/*.map", "sitemap.xml.gz"],
   // Pyodide's wasm is about 9.6 MB.
   maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-  // Versioned or hashed names: assets/pyodide/<version>/, calculators-<hash>.zip, Material's bundles.
-  dontCacheBustURLsMatching: /^assets\/pyodide\/[^/]+\/|^assets\/codex\/calculators-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.(js|css)$/,
+  // Versioned or hashed names: assets/pyodide/<version>/, our zips' -<hash>, Material's bundles.
+  dontCacheBustURLsMatching: /^assets\/pyodide\/[^/]+\/|^assets\/codex\/(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.(js|css)$/,
 });
 for (const warning of warnings) console.error(`service worker: ${warning}`);
 console.log(JSON.stringify({ count, size }));
