@@ -10,7 +10,7 @@ from pathlib import Path
 import calculators
 
 from .bundle import fingerprint
-from .stdlib import named_imports, traced_files, trimmed_zip
+from .stdlib import named_imports, trimmed_stdlib
 
 RUNTIME_JSON = "assets/codex/runtime.json"
 STOCK_STDLIB = "python_stdlib.zip"
@@ -28,8 +28,7 @@ def runtime_files(root: Path, static: dict[str, Path], generated: dict[str, byte
     """The trimmed standard library and runtime.json, by destination path."""
     stock = static[pyodide_dir + STOCK_STDLIB]
     bundle = generated[bundle_uri]
-    loaded = traced_files(root, stock.parent, bundle, defaults(), named_imports(root / "calculators"))
-    stdlib = trimmed_zip(stock, loaded)
+    stdlib, loaded = trimmed_stdlib(root, stock.parent, bundle, defaults(), named_imports(root / "calculators"))
     name = f"python_stdlib-{fingerprint(stdlib)}.zip"
     size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(stdlib) + len(bundle)
     facts = {"bytes": size, "stdlib": name, "stdlib_files": len(loaded)}

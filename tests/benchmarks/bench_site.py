@@ -65,12 +65,12 @@ def build(out: Path, port: int) -> float:
     return time.perf_counter() - started
 
 
-def add_bare_page(site: Path) -> str:
+def add_bare_page(site: Path, base: str) -> str:
     """bare.html loads stock Pyodide from the site's own runtime files plus the stock standard
     library (the site itself ships a trimmed one); returns its path."""
     version_dir = next((site / "assets" / "pyodide").iterdir())
     shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", version_dir / "python_stdlib.zip")
-    (site / "bare.html").write_text(BARE.format(base=f"/assets/pyodide/{version_dir.name}/"))
+    (site / "bare.html").write_text(BARE.format(base=f"{base}assets/pyodide/{version_dir.name}/"))
     return "bare.html"
 
 
@@ -128,7 +128,7 @@ def bare_pyodide(browser: Any, url: str, requests: Requests, *, on_phone: bool) 
         phone(context, page)
     mark = len(requests.sent)
     page.goto(url)
-    page.wait_for_function("window.bare !== undefined", timeout=300_000)
+    page.wait_for_function("window.bare !== undefined", timeout=120_000)
     took = page.evaluate("window.bare")
     context.close()
     return took, bytes_since(requests, mark)
@@ -172,7 +172,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         builds = [build(site, port) for _ in range(args.builds)]
-        bare_page = add_bare_page(site)
+        bare_page = add_bare_page(site, f"http://127.0.0.1:{port}/")
         with serve(site, port) as (base, requests), chromium() as browser:
             rules_weight = weigh(browser, base + "wbs/tiers/", requests)
             widget_weight = weigh(browser, base + WIDGET_PAGE, requests)

@@ -261,6 +261,8 @@ function bind(form) {
   const onChange = () => recompute(form);
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
+  // A finger on a field comes before the first change: start the engine now, not at the change.
+  form.addEventListener("focusin", () => startWorker(form).catch(() => {}), { once: true });
   if (applyReadings(form, restoreFromUrl(form))) recompute(form);
 }
 
