@@ -24,12 +24,13 @@ ROOT = HOOKS.parent
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
 
-_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": []}
+_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": [], "serving": False}
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
-    """Remember the command: `mkdocs serve` injects an inline live-reload script the CSP would refuse."""
-    _state["command"] = command
+    """Remember whether this is `mkdocs serve`: no offline cache while editing, and no CSP, which
+    would refuse the inline live-reload script it injects."""
+    _state["serving"] = command == "serve"
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -52,16 +53,27 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     _state["pages"] = {}
     _state["problems"] = []
-    _state["csp"] = PolicyWriter() if _state.get("command") != "serve" else None
+    _state["csp"] = None if _state["serving"] else PolicyWriter()
     return config
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add Pyodide's runtime files and the calculators bundle to the site."""
     codex = _state["codex"]
+    from codex.runtime import STOCK_STDLIB, runtime_files
+    from codex.stdlib import TraceFailed
+
     for dest, path in codex.static_files().items():
-        files.append(File.generated(config, dest, abs_src_path=str(path)))
+        if not dest.endswith("/" + STOCK_STDLIB):  # the trimmed one below stands in for it
+            files.append(File.generated(config, dest, abs_src_path=str(path)))
     for dest, content in codex.generated_files().items():
+        files.append(File.generated(config, dest, content=content))
+    try:
+        trimmed = runtime_files(ROOT, codex.static_files(), codex.generated_files(), codex.pyodide_dir,
+                                codex.bundle_uri, codex.engine)
+    except TraceFailed as exc:
+        raise PluginError(str(exc)) from None
+    for dest, content in trimmed.items():
         files.append(File.generated(config, dest, content=content))
     for src_uri, page in codex.generated_pages.items():
         files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
@@ -94,13 +106,20 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all. Finish the CSP of every page."""
+    """Fail the build if any page had a marker problem; list them all. Finish the CSP of every page,
+    then write the service worker (its precache revisions are those of the finished pages)."""
     if _state.get("csp"):
         _state["csp"].finish(Path(config.site_dir))
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
         raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")
+    from codex.offline import ServiceWorkerFailed, write_service_worker
+
+    try:
+        write_service_worker(Path(config.site_dir), serving=_state["serving"])
+    except ServiceWorkerFailed as exc:
+        raise PluginError(str(exc)) from None
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

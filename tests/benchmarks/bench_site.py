@@ -1,33 +1,51 @@
 """The project's benchmark: build time, page weight, and live-answer latency in headless Chromium.
 
-    .venv/bin/python -m tests.benchmarks.bench_site [--runs 5]
+    .venv/bin/python -m tests.benchmarks.bench_site [--runs 5] [--builds 3]
 
-Prints medians (this machine is shared and noisy: compare ratios, not single runs). Measures:
+The site is served as a static host serves it (tests/support/server.py: gzip, a ten-minute
+cache), so bytes are bytes on the wire, counted by the server. Prints medians (this machine is
+shared and noisy: compare ratios within one run, not single figures). Two profiles:
+
+desktop (no throttling), as before:
 - build: wall time of `mkdocs build` for the whole site;
 - weight: bytes a rules page and a widget page fetch before any interaction;
-- bare Pyodide: a worker that only loads Pyodide from the same files (the floor we build on);
+- bare Pyodide: a worker that only loads stock Pyodide from the same files (the floor we build on);
 - cold answer: from the first input event, no prewarm, to the answer on screen;
 - prewarmed answer: the first answer after the worker warmed up while the reader read;
 - later answers: in-page round trips (input event → output updated), p50 and p95;
 - tracker answers: the same for the WBS combat tracker with 20 named combatants (`--tracker` runs
   only this case, on one build).
+
+phone (CDP: CPU ×4, 9 Mbit/s down and up, 40 ms latency), each visit in a fresh profile:
+- bare Pyodide, as above, stock standard library;
+- cold: first visit, input event at once → the live number on screen;
+- repeat: the same page opened again once the service worker holds the site;
+- repeat offline: the same, with the network off.
+Budget: phone cold ≤ 0.85 × phone bare; phone repeat ≤ 0.4 × phone cold; desktop later p95 ≤ 10 ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tests.support.browser import chromium, local_only
-from tests.support.server import serve
+from tests.support.server import Requests, serve
 
 ROOT = Path(__file__).resolve().parents[2]
+WIDGET_PAGE = "wbs/attributes/"
+FORM = 'form[data-calc="wbs.derived"]'
+PHONE_CPU = 4
+PHONE_NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 9e6 / 8, "uploadThroughput": 9e6 / 8}
 BARE = """<!doctype html><meta charset=utf-8><title>bare pyodide</title><script type=module>
 const src = `import {{ loadPyodide }} from "{base}pyodide.mjs";
 const t0 = performance.now(); await loadPyodide({{ indexURL: "{base}" }});
@@ -37,6 +55,9 @@ const t = performance.now();
 const w = new Worker(url, {{type: "module"}});
 w.onmessage = (e) => {{ window.bare = performance.now() - t; }};
 </script>"""
+OFFLINE_READY = """() => { const o = window.__codexOffline;
+  return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
+                 && o.registration.active.state === "activated"); }"""
 
 
 def build(out: Path, port: int) -> float:
@@ -46,36 +67,59 @@ def build(out: Path, port: int) -> float:
     return time.perf_counter() - started
 
 
-def weigh(browser, url: str) -> int:
-    context = browser.new_context()
+def add_bare_page(site: Path, base: str) -> str:
+    """bare.html loads stock Pyodide from the site's own runtime files plus the stock standard
+    library (the site itself ships a trimmed one); returns its path."""
+    version_dir = next((site / "assets" / "pyodide").iterdir())
+    shutil.copyfile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", version_dir / "python_stdlib.zip")
+    (site / "bare.html").write_text(BARE.format(base=f"{base}assets/pyodide/{version_dir.name}/"))
+    return "bare.html"
+
+
+def bytes_since(requests: Requests, mark: int) -> int:
+    return sum(size for _, size in requests.sent[mark:])
+
+
+def phone(context: Any, page: Any) -> None:
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
+
+
+def weigh(browser: Any, url: str, requests: Requests) -> int:
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
-    sizes: list[int] = []
     local_only(page, [])
-    page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]))
+    mark = len(requests.sent)
     page.goto(url, wait_until="load")
     page.wait_for_timeout(300)
     context.close()
-    return sum(sizes)
+    return bytes_since(requests, mark)
 
 
-def answer_after(browser, url: str, wait_ms: int) -> float:
-    context = browser.new_context()
+def first_answer(page: Any, url: str, wait_ms: int = 0) -> float:
+    """Open `url`, wait `wait_ms`, change strength: ms from that input event to the live answer."""
+    page.goto(url, wait_until="domcontentloaded")
+    if wait_ms:
+        page.wait_for_timeout(wait_ms)
+    started = page.evaluate("performance.now()")
+    page.fill(f'{FORM} input[name="strength"]', "4")
+    page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.live === 'yes'", timeout=300_000)
+    return page.evaluate("window.__codex.timings.firstAnswer") - started
+
+
+def desktop_answers(browser: Any, url: str, wait_ms: int) -> tuple[float, list[float]]:
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
-    page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_timeout(wait_ms)
-    started = page.evaluate("performance.now()")
-    page.fill('form[data-calc="wbs.derived"] input[name="strength"]', "4")
-    page.wait_for_function("document.querySelector('form[data-calc=\"wbs.derived\"]').dataset.live === 'yes'",
-                           timeout=120_000)
-    done = page.evaluate("window.__codex.timings.firstAnswer")
-    later = []
+    first = first_answer(page, url, wait_ms)
     for value in range(5, 65):
-        page.fill('form[data-calc="wbs.derived"] input[name="strength"]', str(value))
-        page.wait_for_function("document.querySelector('form[data-calc=\"wbs.derived\"]').dataset.busy === 'no'")
+        page.fill(f'{FORM} input[name="strength"]', str(value))
+        page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.busy === 'no'")
     later = page.evaluate("window.__codex.timings.answers.slice(1)")
     context.close()
-    return done - started, later
+    return first, later
 
 
 TRACKER = "wbs.combat_tracker"
@@ -96,87 +140,127 @@ def tracker_url(base: str, fighters: int = 20) -> str:
     return f"{base}wbs/combat/?{query}"
 
 
-def tracker_answers(browser, url: str, changes: int = 60) -> list[float]:
+def tracker_answers(browser: Any, url: str, changes: int = 60) -> list[float]:
     """In-page round trips of the tracker (a damage cell changed each time), after the first answer."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
     form = f'form[data-calc="{TRACKER}"]'
     page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_function(f"document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
-    page.wait_for_function(f"document.querySelector('{form}').dataset.busy === 'no'")
+    page.wait_for_function(f"() => document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
+    page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
     skip = page.evaluate("window.__codex.timings.answers.length")
     cell = page.locator(f'{form} tr[data-row="1"] [data-field="damage"]')
     for value in range(1, changes + 1):
         cell.fill(str(value))
-        page.wait_for_function(f"document.querySelector('{form}').dataset.busy === 'no'")
+        page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
     answers = page.evaluate(f"window.__codex.timings.answers.slice({skip})")
     context.close()
     return answers
 
 
 def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
     ordered = sorted(values)
     return ordered[max(0, int(len(ordered) * 0.95) - 1)]
 
 
-def bare_pyodide(browser, base: str, site: Path) -> float:
-    version_dir = next((site / "assets" / "pyodide").iterdir()).name
-    (site / "bare.html").write_text(BARE.format(base=f"{base}assets/pyodide/{version_dir}/"))
-    context = browser.new_context()
+def bare_pyodide(browser: Any, url: str, requests: Requests, *, on_phone: bool) -> tuple[float, int]:
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
-    page.goto(base + "bare.html")
-    page.wait_for_function("window.bare !== undefined", timeout=120_000)
+    if on_phone:
+        phone(context, page)
+    mark = len(requests.sent)
+    page.goto(url)
+    page.wait_for_function("() => window.bare !== undefined", timeout=120_000)
     took = page.evaluate("window.bare")
     context.close()
-    return took
+    return took, bytes_since(requests, mark)
+
+
+def phone_visits(browser: Any, url: str, requests: Requests) -> dict[str, tuple[float, int]]:
+    """Cold, repeat and repeat-offline first answers in one fresh profile: (ms, bytes) each."""
+    context = browser.new_context()
+    page = context.new_page()
+    outside: list[str] = []
+    context.on("request", lambda r: outside.append(r.url) if "//127.0.0.1:" not in r.url else None)
+    phone(context, page)
+    out = {}
+    mark = len(requests.sent)
+    out["cold"] = (first_answer(page, url), bytes_since(requests, mark))
+    page.wait_for_function(OFFLINE_READY, timeout=300_000)  # the copy is made after the first answer
+    page.goto("about:blank")
+    mark = len(requests.sent)
+    out["repeat"] = (first_answer(page, url), bytes_since(requests, mark))
+    page.goto("about:blank")
+    context.set_offline(True)
+    mark = len(requests.sent)
+    out["repeat offline"] = (first_answer(page, url), bytes_since(requests, mark))
+    context.close()
+    assert not outside, f"requests left 127.0.0.1: {outside}"
+    return out
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--builds", type=int, default=3)
     parser.add_argument("--tracker", action="store_true", help="only the combat tracker case, on one build")
     args = parser.parse_args()
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        builds = [build(site, port) for _ in range(1 if args.tracker else args.runs)]
-        with serve(site, port) as (base, _), chromium() as browser:
+        builds = [build(site, port) for _ in range(1 if args.tracker else args.builds)]
+        bare_page = add_bare_page(site, f"http://127.0.0.1:{port}/")
+        with serve(site, port) as (base, requests), chromium() as browser:
             tracker = [t for _ in range(args.runs) for t in tracker_answers(browser, tracker_url(base))]
             if args.tracker:
-                _first, reference = answer_after(browser, base + "wbs/attributes/", 0)
-                print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {statistics.median(tracker):.1f} ms, "
+                _first, reference = desktop_answers(browser, base + WIDGET_PAGE, 0)
+                print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {median(tracker):.1f} ms, "
                       f"p95 {p95(tracker):.1f} ms")
-                print(f"reference, wbs.derived (n={len(reference)})      p50 {statistics.median(reference):.1f} ms, "
+                print(f"reference, wbs.derived (n={len(reference)})      p50 {median(reference):.1f} ms, "
                       f"p95 {p95(reference):.1f} ms")
                 return
-            rules_weight = weigh(browser, base + "wbs/tiers/")
-            widget_weight = weigh(browser, base + "wbs/attributes/")
-            bare = [bare_pyodide(browser, base, site) for _ in range(args.runs)]
-            cold, warm, later = [], [], []
-            for _ in range(args.runs):
-                first, rest = answer_after(browser, base + "wbs/attributes/", 0)
+            rules_weight = weigh(browser, base + "wbs/tiers/", requests)
+            widget_weight = weigh(browser, base + WIDGET_PAGE, requests)
+            bare, cold, warm, later = [], [], [], []
+            phone_bare: list[tuple[float, int]] = []
+            visits: list[dict[str, tuple[float, int]]] = []
+            for _ in range(args.runs):  # interleaved, so a noisy minute hits every figure alike
+                bare.append(bare_pyodide(browser, base + bare_page, requests, on_phone=False)[0])
+                first, rest = desktop_answers(browser, base + WIDGET_PAGE, 0)
                 cold.append(first)
                 later.extend(rest)
-                first, _rest = answer_after(browser, base + "wbs/attributes/", 8000)
-                warm.append(first)
-    later_p95 = p95(later)
-    print(f"build (whole site)            median {statistics.median(builds):.2f} s  over {args.runs}")
-    print(f"rules page weight (wbs/tiers) {rules_weight / 1024:.0f} KiB, no Pyodide")
-    print(f"widget page before input      {widget_weight / 1024:.0f} KiB")
-    print(f"bare Pyodide load in a worker median {statistics.median(bare):.0f} ms")
-    cold_median = statistics.median(cold)
-    print(f"first answer, cold            median {cold_median:.0f} ms "
-          f"(+{cold_median - statistics.median(bare):.0f} ms over bare Pyodide)")
-    print(f"first answer, prewarmed       median {statistics.median(warm):.0f} ms")
-    print(f"later answers (n={len(later)})        p50 {statistics.median(later):.1f} ms, p95 {later_p95:.1f} ms")
-    print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {statistics.median(tracker):.1f} ms, "
-          f"p95 {p95(tracker):.1f} ms")
+                warm.append(desktop_answers(browser, base + WIDGET_PAGE, 8000)[0])
+                phone_bare.append(bare_pyodide(browser, base + bare_page, requests, on_phone=True))
+                visits.append(phone_visits(browser, base + WIDGET_PAGE, requests))
+    print(f"desktop (no throttling), medians of {args.runs} runs")
+    print(f"  build (whole site)            median {median(builds):.2f} s  over {args.builds}")
+    print(f"  rules page weight (wbs/tiers) {rules_weight / 1024:.0f} KiB on the wire, no Pyodide")
+    print(f"  widget page before input      {widget_weight / 1024:.0f} KiB on the wire")
+    print(f"  bare Pyodide load in a worker {median(bare):.0f} ms")
+    print(f"  first answer, cold            {median(cold):.0f} ms ({median(cold) / median(bare):.2f} × bare)")
+    print(f"  first answer, prewarmed       {median(warm):.0f} ms")
+    print(f"  later answers (n={len(later)})       p50 {median(later):.1f} ms, p95 {p95(later):.1f} ms (budget ≤ 10)")
+    print(f"  tracker answers, 20 combatants (n={len(tracker)}) p50 {median(tracker):.1f} ms, "
+          f"p95 {p95(tracker):.1f} ms (budget ≤ 20)")
+    bare_ms = median([t for t, _ in phone_bare])
+    rows = [("bare Pyodide (stock)", bare_ms, median([b for _, b in phone_bare]))]
+    for name in ("cold", "repeat", "repeat offline"):
+        rows.append((f"ours, {name}", median([v[name][0] for v in visits]), median([v[name][1] for v in visits])))
+    cold_ms = rows[1][1]
+    print(f"phone (CPU ×{PHONE_CPU}, 9 Mbit/s, 40 ms; gzip), medians of {args.runs} runs, input event → number")
+    print(f"  {'':24} {'ms':>7} {'× bare':>7} {'× cold':>7} {'KiB':>8}")
+    for name, ms, size in rows:
+        print(f"  {name:24} {ms:7.0f} {ms / bare_ms:7.2f} {ms / cold_ms:7.2f} {size / 1024:8.0f}")
+    print(f"  budget: cold ≤ 0.85 × bare ({cold_ms / bare_ms:.2f}); repeat ≤ 0.4 × cold ({rows[2][1] / cold_ms:.2f})")
 
 
 if __name__ == "__main__":

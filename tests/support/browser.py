@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -39,3 +39,28 @@ def local_only(page: Page, blocked: list[str]) -> None:
             route.abort()
 
     page.context.route("**/*", route)
+
+
+@contextmanager
+def persistent(profile: str, **options: object) -> Iterator[BrowserContext]:
+    """A headless Chromium with a profile kept on disk, as a reader's browser keeps one
+    (service workers and their caches survive between visits)."""
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True, **options)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def record_hosts(context: BrowserContext, outside: list[str]) -> None:
+    """Record every request the context makes, the service worker's own included (they bypass
+    routes), whose host is not 127.0.0.1."""
+
+    def seen(request: Request) -> None:
+        url = request.url
+        if not url.startswith(("data:", "blob:")) and urlparse(url).hostname != "127.0.0.1":
+            outside.append(url)
+
+    context.on("request", seen)

@@ -1,13 +1,27 @@
-"""Serve a built site on 127.0.0.1 with the MIME types Pyodide needs, in a background thread."""
+"""Serve a built site on 127.0.0.1 the way a real static host does, in a background thread.
+
+Gzip for text, JavaScript, JSON and wasm when the browser asks for it, a ten-minute cache
+(`Cache-Control: max-age=600`) with ETag revalidation, the MIME types Pyodide needs, and
+404.html for a missing page: so what tests and the benchmark measure are the bytes a reader's
+browser really downloads.
+
+    .venv/bin/python -m tests.support.server site [--port 8000]   (what ./dev serve --static runs)
+"""
 
 from __future__ import annotations
 
+import argparse
 import functools
+import gzip
 import http.server
+import os
+import socket
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from email.utils import formatdate
 from pathlib import Path
+from typing import Any
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -16,32 +30,142 @@ TYPES = {
     ".json": "application/json",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
 }
+COMPRESSED = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",
+              "image/svg+xml")
+MAX_AGE = 600  # seconds, as GitHub Pages serves
+
+
+class Requests(list[str]):
+    """The paths requested, in order; `.sent` has (path, body bytes on the wire) per response."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[tuple[str, int]] = []
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive, as any real host (every response has a length)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
-    requests: list[str]
+    requests: Requests
+    gzipped: dict[tuple[str, int], bytes]
 
     def log_message(self, format: str, *args: object) -> None:
         pass
 
     def do_GET(self) -> None:
         self.requests.append(self.path)
-        super().do_GET()
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:
+        self._serve(body=False)
+
+    def _serve(self, *, body: bool) -> None:
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = self.translate_path(url_path)
+        status = 200
+        if os.path.isdir(path):
+            if not url_path.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", url_path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            status, path = 404, os.path.join(self.directory, "404.html")
+            if not os.path.isfile(path):
+                self.send_error(404)
+                return
+        stat = os.stat(path)
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        ctype = self.guess_type(path)
+        wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        squeeze = wants_gzip and ctype.startswith(COMPRESSED) and stat.st_size > 1024
+        if status == 200 and etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", f"max-age={MAX_AGE}")
+            self.end_headers()
+            return
+        data = Path(path).read_bytes()
+        if squeeze:
+            key = (path, stat.st_mtime_ns)
+            if key not in self.gzipped:
+                self.gzipped[key] = gzip.compress(data, compresslevel=6, mtime=0)
+            data = self.gzipped[key]
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", formatdate(stat.st_mtime, usegmt=True))
+        self.send_header("ETag", etag)
+        self.send_header("Cache-Control", f"max-age={MAX_AGE}")
+        self.send_header("Vary", "Accept-Encoding")
+        if squeeze:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+            self.requests.sent.append((self.path, len(data)))
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.connections: set[socket.socket] = set()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def close_connections(self) -> None:
+        """Kept-alive connections outlive shutdown(): close them, or a browser would go on
+        talking to this server's files after another server took the port."""
+        for connection in list(self.connections):
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass  # a browser that closes a connection early (a cancelled download) is no error of ours
+
+
+def _httpd(root: Path, port: int, requests: Requests) -> _Server:
+    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}})
+    return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 @contextmanager
-def serve(root: Path, port: int = 0) -> Iterator[tuple[str, list[str]]]:
+def serve(root: Path, port: int = 0) -> Iterator[tuple[str, Requests]]:
     """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested."""
-    requests: list[str] = []
-    handler = type("Handler", (_Handler,), {"requests": requests})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port),
-                                            functools.partial(handler, directory=str(root)))
+    requests = Requests()
+    httpd = _httpd(root, port, requests)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{httpd.server_address[1]}/", requests
     finally:
         httpd.shutdown()
+        httpd.close_connections()
         httpd.server_close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve a built site as a static host does (gzip, caching).")
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    httpd = _httpd(args.root, args.port, Requests())
+    print(f"serving {args.root} on http://127.0.0.1:{args.port}/ (gzip, max-age={MAX_AGE})", flush=True)
+    with suppress(KeyboardInterrupt):
+        httpd.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -2,20 +2,33 @@
 // package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
 
+import { meterFetch } from "./meter.mjs";
+
+// What the build says about the runtime (hooks/codex/runtime.py): its size, for the progress.
+const RUNTIME = new URL("../codex/runtime.json", import.meta.url);
+
 let bridge = null;
 let ready = null;
 
 async function init({ pyodide, bundle, calcs }) {
   const t0 = performance.now();
-  const [{ loadPyodide }, zip] = await Promise.all([
+  let total = 0;
+  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }));
+  const runtime = fetch(RUNTIME).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  runtime.then((facts) => { total = facts.bytes || 0; });
+  const [{ loadPyodide }, zip, facts] = await Promise.all([
     import(pyodide + "pyodide.mjs"),
     fetch(bundle).then((response) => {
       if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
       return response.arrayBuffer();
     }),
+    runtime,
   ]);
+  // The build's trimmed standard library: only the modules the calculators import.
+  const stdLibURL = facts.stdlib ? new URL(facts.stdlib, RUNTIME).href : undefined;
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
-  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false });
+  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false, stdLibURL });
+  stopMeter();
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
   py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");

@@ -3,6 +3,7 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
 
@@ -27,9 +28,14 @@ function startWorker(form) {
         state.timings.ready = performance.now();
         state.timings.load = msg.timings;
         resolve();
+        ready();
+        window.dispatchEvent(new Event("codex:ready"));
       } else if (msg.type === "failed") {
         console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
         reject(new Error(msg.message));
+        window.dispatchEvent(new Event("codex:failed"));
+      } else if (msg.type === "progress") {
+        progress(msg);
       } else if (msg.type === "result") {
         const done = state.pending.get(msg.id);
         state.pending.delete(msg.id);
@@ -151,11 +157,15 @@ function setStatus(form, text, stateName) {
 async function recompute(form) {
   form.__codexBusy = (form.__codexBusy || 0) + 1;
   form.dataset.busy = "yes";
+  pending(form);
   try {
     await answerFor(form);
   } finally {
     form.__codexBusy -= 1;
-    if (form.__codexBusy === 0) form.dataset.busy = "no";
+    if (form.__codexBusy === 0) {
+      form.dataset.busy = "no";
+      settled(form);
+    }
   }
 }
 
@@ -163,7 +173,7 @@ async function answerFor(form) {
   const inputs = readInputs(form);
   saveToUrl(form, inputs);
   const started = performance.now();
-  if (!state.worker || form.dataset.live !== "yes") setStatus(form, "Loading the calculator…", "loading");
+  if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
     await startWorker(form);
   } catch {
@@ -277,6 +287,8 @@ function bind(form) {
   const onChange = () => recompute(form);
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
+  // A finger on a field comes before the first change: start the engine now, not at the change.
+  form.addEventListener("focusin", () => startWorker(form).catch(() => {}), { once: true });
   const fromUrl = restoreFromUrl(form);
   bindRows(form); // rows and saves: rows.mjs, saves.mjs
   bindSaves(form);

@@ -1,0 +1,81 @@
+// Offline after one visit: registers the site's service worker (sw.js at the site's root,
+// written by the build with every built file in its precache list) and, when a newer build
+// has been installed beside this one, offers a reload. Nothing reloads by itself: a reader
+// in the middle of a calculation chooses when. Where service workers are unavailable
+// (private windows, file://) nothing here runs and the site works as it always has.
+
+const ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/offline.mjs
+const state = { registration: null, prompted: false, reloading: false };
+window.__codexOffline = state; // read by the project's browser tests
+
+function prompt(reason) {
+  if (state.prompted) return;
+  state.prompted = true;
+  const bar = document.createElement("div");
+  bar.className = "codex-update";
+  bar.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent = "A new version is available — ";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "reload";
+  button.addEventListener("click", () => {
+    const waiting = state.registration && state.registration.waiting;
+    state.reloading = true;
+    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" }); // reload once it has taken over
+    else location.reload();
+  });
+  bar.dataset.reason = reason;
+  bar.append(text, button);
+  document.body.append(bar);
+}
+
+function watch(registration) {
+  state.registration = registration;
+  const offer = (worker) => {
+    // The first install has no page to replace: only a newer build than the page's is news.
+    if (worker.state === "installed" && navigator.serviceWorker.controller) prompt("waiting");
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (worker) worker.addEventListener("statechange", () => offer(worker));
+  });
+  // Instant navigation never reloads the page, so look for a new build now and then.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+}
+
+function register() {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (state.reloading) location.reload();
+    else if (hadController) prompt("replaced"); // another tab took the new build: this page is older
+  });
+  navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname })
+    .then(watch)
+    .catch((error) => console.info("Jianghu Codex: no offline copy in this browser:", error.message));
+}
+
+// Copy the site for offline use only once this page has what it needs: after the live
+// calculator is ready on a page with one (its download comes first), else once idle.
+function whenSettled(then) {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
+  const afterLoad = () => {
+    if (!document.querySelector("form.calc[data-calc]")) return idle();
+    let done = false;
+    const once = () => { if (!done) { done = true; idle(); } };
+    window.addEventListener("codex:ready", once, { once: true });
+    window.addEventListener("codex:failed", once, { once: true });
+    if (window.__codex && window.__codex.timings.ready !== null) once();
+    setTimeout(once, 60_000); // a reader who never waits for the calculator still gets the copy
+  };
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
+}
+
+if ("serviceWorker" in navigator && (location.protocol === "https:" || location.protocol === "http:")) {
+  if (navigator.serviceWorker.controller) register(); // already offline-ready: just watch for updates
+  else whenSettled(register);
+}

@@ -1,0 +1,113 @@
+"""Offline after one visit (the service worker), and the prompt when a new build is deployed.
+
+A persistent Chromium profile, as a reader's browser keeps one. A service worker's own requests
+bypass Playwright's routes, so every request of the context is recorded and any host other than
+127.0.0.1 fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from codex.offline import write_service_worker
+
+from tests.support.browser import persistent, record_hosts
+from tests.support.engine import engine
+from tests.support.server import serve
+from tests.test_browser import change, outputs
+
+OFFLINE_READY = """() => { const o = window.__codexOffline;
+  return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
+                 && o.registration.active.state === "activated"); }"""
+
+
+def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path) -> None:
+    text = (built_site / "sw.js").read_text(encoding="utf-8")
+    entries = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", text).group(1))
+    listed = {e["url"]: e["revision"] for e in entries}
+    built = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
+    left_out = {u for u in built if u.endswith(".map")} | {"sw.js", "sitemap.xml.gz"}
+    assert set(listed) == built - left_out
+    versioned = {u for u, revision in listed.items() if revision is None}
+    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.")
+    assert all(named_by_version.search(u) for u in versioned)
+    assert listed.get("index.html"), "pages are revisioned by content"
+    assert "search/search_index.json" in listed and any(u.endswith("pyodide.asm.wasm") for u in listed)
+    assert "importScripts" not in text and not re.search(r"https?://", text), "the service worker loads nothing"
+
+
+def visit(page: Any, url: str) -> None:
+    page.goto(url)
+    assert page.locator("article h1").first.is_visible(), f"{url} did not load"
+    assert "Jianghu Codex" in page.title()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_port: int, tmp_path: Path) -> None:
+    outside: list[str] = []
+    with serve(built_site, site_port) as (base, _), persistent(str(tmp_path / "profile")) as context:
+        record_hosts(context, outside)
+        page = context.pages[0] if context.pages else context.new_page()
+        visit(page, base + "wbs/attributes/")
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)  # the copy is made once the calculator is live
+        visit(page, base + "xia/conflicts/")
+
+        context.set_offline(True)
+        for path in ("wbs/tiers/", "xia/chi/", "rain/tiles/"):  # never visited, one per game
+            visit(page, base + path)
+        page.reload()
+        assert page.locator("article h1").first.inner_text().startswith("Tiles")
+
+        page.keyboard.press("/")  # Material's key for search
+        page.keyboard.type("GenKi")
+        first = page.locator(".md-search-result__item a").first
+        first.wait_for(timeout=30_000)
+        first.click()
+        page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
+
+        visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
+        change(page, "rain.aspect", {"element": "fire"})
+        assert outputs(page, "rain.aspect") == engine().show("rain.aspect", {"element": "fire", "alchemy": 3})
+    assert outside == [], f"requests left 127.0.0.1: {outside}"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_new_build_offers_a_reload_and_never_reloads_by_itself(
+    built_site: Path, site_port: int, tmp_path: Path
+) -> None:
+    second = tmp_path / "second"
+    shutil.copytree(built_site, second)
+    home = second / "index.html"
+    home.write_text(home.read_text(encoding="utf-8").replace("</h1>", " (second build)</h1>", 1), encoding="utf-8")
+    write_service_worker(second)
+    outside: list[str] = []
+    with persistent(str(tmp_path / "profile")) as context:
+        record_hosts(context, outside)
+        page = context.pages[0] if context.pages else context.new_page()
+        with serve(built_site, site_port) as (base, _):
+            visit(page, base)
+            page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        with serve(second, site_port):
+            visit(page, base + "wbs/energy/")  # a navigation: the browser looks for a new sw.js
+            change(page, "wbs.energy", {"strength": 6})
+            page.evaluate("window.__samePage = true")
+            prompt = page.locator(".codex-update")
+            prompt.wait_for(timeout=120_000)
+            assert "A new version is available" in prompt.inner_text()
+            page.wait_for_timeout(500)
+            assert page.evaluate("window.__samePage") is True, "the page reloaded by itself"
+            assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"
+            with page.expect_navigation():
+                prompt.locator("button").click()
+            assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"  # kept in the URL
+            visit(page, base)
+            assert "(second build)" in page.locator("article h1").first.inner_text()
+    assert outside == [], f"requests left 127.0.0.1: {outside}"

@@ -1,0 +1,69 @@
+"""The trimmed standard library: every calculator's defaults answer in the browser on it, and
+the stock zip is neither shipped nor fetched."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from codex.runtime import defaults
+
+from tests.support.browser import chromium, local_only
+from tests.support.engine import engine
+from tests.support.server import serve
+
+RUN_ALL = """async (calcs) => {
+  const form = document.querySelector("form.calc[data-calc]");
+  const absolute = (path) => new URL(path, document.baseURI).href;
+  const worker = new Worker(absolute(form.dataset.worker), { type: "module" });
+  const replies = new Map();
+  const ready = new Promise((resolve, reject) => worker.addEventListener("message", ({ data }) => {
+    if (data.type === "ready") resolve();
+    else if (data.type === "failed") reject(new Error(data.message));
+    else if (data.type === "result") replies.get(data.id)(data);
+  }));
+  worker.postMessage({ type: "init", pyodide: absolute(form.dataset.pyodide), bundle: absolute(form.dataset.bundle),
+                       calcs: calcs.map(([id]) => id) });
+  await ready;
+  const out = {};
+  for (const [i, [id, inputs]] of calcs.entries()) {
+    out[id] = await new Promise((resolve) => {
+      replies.set(i, resolve);
+      worker.postMessage({ type: "run", id: i, calc: id, inputs });
+    });
+  }
+  return out;
+}"""
+
+
+def test_the_trimmed_standard_library_is_what_the_site_ships(built_site: Path) -> None:
+    facts = json.loads((built_site / "assets" / "codex" / "runtime.json").read_text(encoding="utf-8"))
+    trimmed = built_site / "assets" / "codex" / facts["stdlib"]
+    assert not list(built_site.glob("assets/pyodide/*/python_stdlib.zip")), "the stock zip is not shipped"
+    with zipfile.ZipFile(trimmed) as z:
+        names = set(z.namelist())
+    assert {"json/__init__.pyc", "fractions.pyc", "_pyodide/__init__.pyc", "pyodide/__init__.pyc"} <= names
+    assert not [n for n in names if n.endswith(".py")], "bytecode only: nothing to compile at start"
+    assert not {n for n in names if n.startswith(("email/", "unittest/", "multiprocessing/", "xml/", "sqlite3/"))}
+    stock = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert trimmed.stat().st_size < 0.6 * stock.stat().st_size
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_every_calculator_answers_its_defaults_on_the_trimmed_runtime(built_site: Path, site_port: int) -> None:
+    blocked: list[str] = []
+    with serve(built_site, site_port) as (base, requests), chromium() as browser:
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        local_only(page, blocked)
+        page.goto(base + "wbs/attributes/")
+        calcs = defaults(engine())
+        replies = page.evaluate(RUN_ALL, calcs)
+        context.close()
+    for calc_id, inputs in calcs:
+        assert replies[calc_id].get("ok") == engine().show(calc_id, inputs), (calc_id, replies[calc_id])
+    assert [r for r in requests if "python_stdlib-" in r] and not [r for r in requests if "/python_stdlib.zip" in r]
+    assert blocked == []
