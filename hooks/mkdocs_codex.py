@@ -13,6 +13,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
@@ -72,7 +73,9 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Put the blocks' HTML in place."""
     result = _state["pages"].get(page.file.src_uri)
-    return _state["codex"].page_html(html, result) if result else html
+    from codex.search import spaced_cells
+
+    return spaced_cells(_state["codex"].page_html(html, result) if result else html)
 
 
 def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
@@ -81,8 +84,20 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
     return context
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all."""
+    """Tune the search index; fail the build if any page had a marker problem; list them all."""
+    from codex.glossary import search_keywords
+    from codex.search import UnknownSection, tune_index
+    from codex.site import GAME_DIRS
+
+    index = Path(config.site_dir) / "search" / "search_index.json"
+    if index.is_file():
+        try:
+            tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(_state["codex"].data, GAME_DIRS))
+        except UnknownSection as exc:
+            raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
+        index.write_text(tuned, encoding="utf-8")
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+pytest_plugins = ["tests.support.fixtures"]
 
 
 @pytest.fixture(scope="session")

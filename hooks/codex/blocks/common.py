@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import calculators
 
+from ..glossary import glossary_context
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
 GAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
@@ -89,13 +90,8 @@ def glossary_block(site: Site, arg: str, page: PageInfo) -> str:
     keys = site.data.family(arg, "glossary")
     if not keys:
         raise BlockError(f"rules_data/{arg}/glossary.yaml does not exist")
-    terms = sorted((t for key in keys for t in site.data[key]["terms"]), key=lambda t: t["term"].casefold())
-    by_id = {t["id"]: t for t in terms}
-    entries = []
-    for term in terms:
-        see = [by_id[s] for s in term.get("see", []) if s in by_id]
-        entries.append({**term, "see": see})
-    return site.render("glossary.html.j2", game=arg, terms=entries, sources=[site.source(k) for k in keys])
+    return site.render("glossary.html.j2", **glossary_context(site.data, arg, page.link),
+                       sources=[site.source(k) for k in keys])
 
 
 def _plain(html_text: str) -> str:
