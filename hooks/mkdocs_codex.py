@@ -16,6 +16,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 HOOKS = Path(__file__).resolve().parent
 ROOT = HOOKS.parent
@@ -59,6 +60,12 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, dest, content=content))
     for src_uri, page in codex.generated_pages.items():
         files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
+    from codex.fonts import CJK_CSS, cjk_characters, cjk_font, site_texts
+
+    fonts, css = cjk_font(ROOT, cjk_characters(site_texts(ROOT)))  # only the slices our text uses
+    for dest, path in fonts.items():
+        files.append(File.generated(config, dest, abs_src_path=str(path)))
+    files.append(File.generated(config, CJK_CSS, content=css))
     return files
 
 
@@ -73,14 +80,22 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Put the blocks' HTML in place."""
     result = _state["pages"].get(page.file.src_uri)
+    from codex.fonts import tile_glyphs
     from codex.search import spaced_cells
 
-    return spaced_cells(_state["codex"].page_html(html, result) if result else html)
+    return tile_glyphs(spaced_cells(_state["codex"].page_html(html, result) if result else html))
 
 
+@event_priority(50)  # before the search plugin indexes the page's content
 def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
-    """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge)."""
+    """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge);
+    list the section's pages at `codex:pages`; put a stat block under its bestiary."""
     page.edit_url = _state["codex"].edit_url_for(page.file.src_uri) or None
+    from codex.navigation import adopt, fill_pages
+
+    if adopt(page, nav.pages):
+        page.active = True  # marks the bestiary, the game's section and its tab as active
+    page.content = fill_pages(page.content or "", page, lambda url: get_relative_url(url, page.url))
     return context
 
 
@@ -88,13 +103,15 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 def on_post_build(*, config: MkDocsConfig) -> None:
     """Tune the search index; fail the build if any page had a marker problem; list them all."""
     from codex.glossary import search_keywords
-    from codex.search import UnknownSection, tune_index
+    from codex.search import UnknownSection, creature_entries, tune_index
     from codex.site import GAME_DIRS
 
     index = Path(config.site_dir) / "search" / "search_index.json"
     if index.is_file():
+        data = _state["codex"].data
         try:
-            tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(_state["codex"].data, GAME_DIRS))
+            tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAME_DIRS),
+                               creature_entries(data))
         except UnknownSection as exc:
             raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
         index.write_text(tuned, encoding="utf-8")

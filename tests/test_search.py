@@ -64,8 +64,8 @@ GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshi
 
 
 @pytest.fixture(scope="module")
-def search_page(session_browser: Any) -> Iterator[Any]:
-    context, blocked, errors = open_context(session_browser)
+def search_page(module_browser: Any) -> Iterator[Any]:
+    context, blocked, errors = open_context(module_browser)
     yield context.pages[0]
     assert blocked == [] and errors == []
     context.close()
@@ -74,7 +74,7 @@ def search_page(session_browser: Any) -> Iterator[Any]:
 def first_result(page: Any, base: str, query: str) -> dict[str, Any]:
     """The first result group: its page link, its section links, and the tags it shows."""
     page.goto(f"{base}?q={quote(query)}")
-    page.wait_for_selector(".md-search-result__list > li", timeout=15_000)
+    page.wait_for_selector(".md-search-result__list > li", timeout=45_000)
     return page.eval_on_selector(".md-search-result__list > li", """li => ({
         links: [...li.querySelectorAll("a")].map(a => a.getAttribute("href")),
         tags: [...li.querySelectorAll(".md-tag")].map(t => t.textContent.trim()),

@@ -13,9 +13,15 @@ things cannot be said in Markdown, so the build adds them here:
 
 from __future__ import annotations
 
+import html
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .load import RulesData
+
+BESTIARY = "wbs/bestiary/"
 
 GAME_TAGS = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
 _CELL_END = re.compile(r"(</(?:td|th|dt|dd|caption|tr|li|option|legend|summary|output|label|div)>)(?=<)")
@@ -39,11 +45,28 @@ class UnknownSection(ValueError):
     """A glossary term's `defined_in` names a page or section the site does not have."""
 
 
-def tune_index(index_json: str, keywords: Mapping[str, list[str]]) -> str:
-    """The search index with game tags and keywords added; UnknownSection lists every
-    keyword target that is not in the index."""
+def creature_entries(data: RulesData) -> list[dict[str, Any]]:
+    """One search entry per bestiary creature, from its data: name, tier, Spark, tags and
+    summary. Stat block pages stay out of the search plugin (parsing thousands of pages would
+    weigh on the build), and their stat lines would only crowd the index."""
+    tiers = {t["id"]: t["name"] for t in data["wbs/tiers"]["tiers"]}
+    sparks = {s["id"]: s["name"] for s in data["wbs/monsters"]["sparks"]}
+    entries = []
+    for key in sorted(k for k in data.files if k.startswith(BESTIARY)):
+        c = data[key]
+        meta = " · ".join(x for x in (f"{tiers.get(c['tier'], c['tier'])} tier", sparks.get(c["spark"], c["spark"]),
+                                      ", ".join(c.get("tags", []))) if x)
+        text = f"<p>{html.escape(meta)}</p><p>{html.escape(c.get('summary', ''))}</p>"
+        entries.append({"location": f"{key}/", "title": html.escape(c["name"]), "text": text})
+    return entries
+
+
+def tune_index(index_json: str, keywords: Mapping[str, list[str]], extra: Iterable[dict[str, Any]] = ()) -> str:
+    """The search index with `extra` entries, game tags and keywords added; UnknownSection
+    lists every keyword target that is not in the index."""
     index = json.loads(index_json)
     docs = index["docs"]
+    docs.extend(extra)
     by_location = {doc["location"]: doc for doc in docs}
     missing = sorted(loc for loc in keywords if loc not in by_location)
     if missing:

@@ -12,15 +12,17 @@ from tests.support.browser import chromium, local_only
 from tests.support.server import serve
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def served_site(built_site: Path, site_port: int) -> Iterator[str]:
-    """The built site's base URL, served on 127.0.0.1 for the whole session."""
+    """The built site's base URL, served on 127.0.0.1 (its site_url's port) for one module;
+    other modules serve on the same port in turn."""
     with serve(built_site, site_port) as (base, _):
         yield base
 
 
-@pytest.fixture(scope="session")
-def session_browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator[Any]:
+    """One headless Chromium per module (one Playwright at a time: test_browser.py has its own)."""
     if not Path("/usr/bin/chromium").exists():
         pytest.fail("Debian's chromium is missing: ./dev test installs it (apt-get install chromium)")
     with chromium() as b:

@@ -31,7 +31,8 @@ def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
     """One source note as an admonition."""
     chosen = next(o for o in note["options"] if o["id"] == note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
-    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game,
+    affects = [calculators.calculator(c).title for c in note.get("affects", [])]
+    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game, affects=affects,
                        anchor=f"note-{game}-{note['id']}", source=site.source(key))
 
 

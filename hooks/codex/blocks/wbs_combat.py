@@ -21,10 +21,10 @@ from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, sp
 from .common import note_href
 
 BESTIARY = "wbs/bestiary/"
-# A stat block page needs no sidebar (rendering it is most of a page's build time). Search finds
-# each creature by its name, tier, Spark, tags and summary; the stat lines and the audit are
-# kept out of the index (data-search-exclude), so thousands of creatures stay a small index.
-FRONT_MATTER = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
+# A stat block page needs no sidebar (rendering it is most of a page's build time), and the
+# search index finds creatures through the bestiary index, whose table names every one of them:
+# thousands of stat blocks in the index would make every reader download them all.
+FRONT_MATTER = "---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
 
 
 # ---- pages ----------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def ties_table(site: Site) -> str:
     rows = [[str(n), t["rule"]] for n, t in enumerate(data["initiative"]["ties"], start=1)]
     order = " before ".join(_by_id(conflicts, c, "xia/conflicts")["name"] for c in data["initiative"]["precedence"])
     rows.append([str(len(rows) + 1), f"With several kinds of conflict running: {order}."])
-    return _plain_table(site, "xia/conflicts", "Settling who goes first", ["", "Rule"], rows)
+    return _plain_table(site, "xia/conflicts", "Settling who goes first", ["No.", "Rule"], rows)
 
 
 @table("xia.attack-numbers")
@@ -94,7 +94,7 @@ def chi_kinds_table(site: Site) -> str:
 @table("xia.effect-rules")
 def effect_rules_table(site: Site) -> str:
     rows = [[str(n), r["rule"]] for n, r in enumerate(site.data["xia/chi"]["effect_rules"], start=1)]
-    return _plain_table(site, "xia/chi", "Rules every effect follows", ["", "Rule"], rows)
+    return _plain_table(site, "xia/chi", "Rules every effect follows", ["No.", "Rule"], rows)
 
 
 @table("xia.timing")
