@@ -119,3 +119,21 @@ def test_tall_forms_keep_results_in_view_on_a_phone(served_site: str, module_bro
         assert top < 844 and bottom > 0, f"{path} {name}: results off screen ({top}, {bottom})"
     context.close()
     assert blocked == []
+
+
+def test_long_choices_wrap_on_a_phone(served_site: str, module_browser: Any) -> None:
+    context, blocked, _ = open_context(module_browser, width=390, height=844)
+    page = context.pages[0]
+    page.goto(served_site + "rain/contests/")
+    select = 'form[data-calc="rain.contest"] select[name="rank_order"]'
+    page.wait_for_selector(f"{select} + .calc__choice-text")
+    shown = page.eval_on_selector(f"{select} + .calc__choice-text", """p => ({text: p.textContent,
+        right: p.getBoundingClientRect().right, lines: Math.round(p.getBoundingClientRect().height /
+        parseFloat(getComputedStyle(p).lineHeight))})""")
+    assert shown["text"] == page.eval_on_selector(select, "s => s.selectedOptions[0].text")
+    assert shown["right"] <= 390 and shown["lines"] > 1, shown
+    page.select_option(select, index=1)
+    assert page.eval_on_selector(f"{select} + .calc__choice-text", "p => p.textContent") == \
+        page.eval_on_selector(select, "s => s.selectedOptions[0].text")
+    context.close()
+    assert blocked == []

@@ -1,5 +1,5 @@
 // Calculator tools beside codex.mjs (which binds forms to the worker): "copy link" and
-// "reset to defaults" on every calculator, worked examples' "Try these numbers" filling the
+// "reset to defaults" on every calculator, long choices shown in full under their field, worked examples' "Try these numbers" filling the
 // calculator in place however the page was reached, and results kept in view on phones
 // when a form is taller than the screen. Values change through the controls' own events, so
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
@@ -27,6 +27,7 @@ function defaultOf(el) {
 function changed(form) {
   const first = controls(form)[0];
   if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
+  mirrorChoices(form);
 }
 
 function say(form, text) {
@@ -114,10 +115,30 @@ function fitToScreen(form) {
   form.classList.toggle("calc--tall", tall);
 }
 
+// A closed <select> shows one line; a long choice is cut off on a phone. Its full text is
+// repeated under it, wrapping (screen readers already read the select's value).
+const LONG_CHOICE = 40;
+
+function mirrorChoices(form) {
+  for (const select of form.querySelectorAll("select")) {
+    if (![...select.options].some((o) => o.text.length > LONG_CHOICE)) continue;
+    let mirror = select.nextElementSibling;
+    if (!mirror || !mirror.classList.contains("calc__choice-text")) {
+      mirror = document.createElement("p");
+      mirror.className = "calc__choice-text";
+      mirror.setAttribute("aria-hidden", "true");
+      select.after(mirror);
+      select.addEventListener("change", () => { mirror.textContent = select.selectedOptions[0]?.text || ""; });
+    }
+    mirror.textContent = select.selectedOptions[0]?.text || "";
+  }
+}
+
 function bindAll() {
   const forms = [...document.querySelectorAll("form.calc[data-calc][id]")];
   for (const form of forms) {
     addTools(form);
+    mirrorChoices(form);
     fitToScreen(form);
   }
   // Arriving on a "#calc-…" address (a shared link, a reload, instant navigation): show it.
