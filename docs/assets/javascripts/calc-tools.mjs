@@ -4,6 +4,8 @@
 // when a form is taller than the screen. Values change through the controls' own events, so
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
+import { everyPage } from "./every-page.mjs";
+
 const PHONE = window.matchMedia("(max-width: 44.9375em)");
 
 function controls(form) {
@@ -151,10 +153,4 @@ function bindAll() {
 document.addEventListener("click", tryNumbers, true); // before the theme's instant navigation
 window.addEventListener("resize", () => document.querySelectorAll("form.calc[id]").forEach(fitToScreen));
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(bindAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", bindAll);
-} else {
-  bindAll();
-}
+everyPage(bindAll);

@@ -1,6 +1,9 @@
-// Reader aids on every page: skip links that move the focus, names for the theme's search dialog and progress bar (screen
-// readers announce them), and a second skip link straight to the first calculator, so a
-// keyboard reader reaches its first field in a few presses instead of tabbing through the nav.
+// Reader aids on every page: skip links that move the focus, names for the theme's search
+// dialog and progress bar (screen readers announce them), and a second skip link straight to
+// the first calculator, so a keyboard reader reaches its first field in a few presses instead
+// of tabbing through the nav.
+
+import { everyPage } from "./every-page.mjs";
 
 function label(selector, name) {
   for (const el of document.querySelectorAll(selector)) {
@@ -56,10 +59,4 @@ function improve() {
   skipToCalculator();
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(improve);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", improve);
-} else {
-  improve();
-}
+everyPage(improve);
