@@ -69,6 +69,9 @@ def test_try_these_numbers_however_the_page_was_reached(served_site: str, module
     else:
         page.goto(served_site + "wbs/energy/")
         page.evaluate("window.__sameDocument = true")
+        # A query typed before the theme's search worker has its index is never answered: wait.
+        page.wait_for_function("""() => { const m = document.querySelector(".md-search-result__meta");
+            return m && m.textContent.trim() && !/initiali[sz]/i.test(m.textContent); }""", timeout=45_000)
         page.fill("input.md-search__input", "derived attributes")
         result = '.md-search-result__list > li > a[href*="wbs/attributes/"]'  # the page's own result
         page.wait_for_selector(result, timeout=45_000)
