@@ -13,8 +13,10 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
 HOOKS = Path(__file__).resolve().parent
 ROOT = HOOKS.parent
@@ -77,6 +79,12 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, dest, content=content))
     for src_uri, page in codex.generated_pages.items():
         files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
+    from codex.fonts import CJK_CSS, cjk_characters, cjk_font, site_texts
+
+    fonts, css = cjk_font(ROOT, cjk_characters(site_texts(ROOT)))  # only the slices our text uses
+    for dest, path in fonts.items():
+        files.append(File.generated(config, dest, abs_src_path=str(path)))
+    files.append(File.generated(config, CJK_CSS, content=css))
     return files
 
 
@@ -91,12 +99,22 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Put the blocks' HTML in place."""
     result = _state["pages"].get(page.file.src_uri)
-    return _state["codex"].page_html(html, result) if result else html
+    from codex.fonts import tile_glyphs
+    from codex.search import spaced_cells
+
+    return tile_glyphs(spaced_cells(_state["codex"].page_html(html, result) if result else html))
 
 
+@event_priority(50)  # before the search plugin indexes the page's content
 def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
-    """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge)."""
+    """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge);
+    list the section's pages at `codex:pages`; put a stat block under its bestiary."""
     page.edit_url = _state["codex"].edit_url_for(page.file.src_uri) or None
+    from codex.navigation import adopt, fill_pages
+
+    if adopt(page, nav.pages):
+        page.active = True  # marks the bestiary, the game's section and its tab as active
+    page.content = fill_pages(page.content or "", page, lambda url: get_relative_url(url, page.url))
     return context
 
 
@@ -105,9 +123,25 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 
+@event_priority(-100)  # after the search plugin has written its index
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Fail the build if any page had a marker problem; list them all. Finish the CSP of every page,
-    then write the service worker (its precache revisions are those of the finished pages)."""
+    """Tune the search index; fail the build if any page had a marker problem, listing them all;
+    finish the CSP of every page; then write the service worker, whose precache revisions are those
+    of the finished files."""
+    from codex.glossary import search_keywords
+    from codex.search import UnknownSection, creature_entries, tune_index
+
+    from calculators import GAMES
+
+    index = Path(config.site_dir) / "search" / "search_index.json"
+    if index.is_file():
+        data = _state["codex"].data
+        try:
+            tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAMES),
+                               creature_entries(data))
+        except UnknownSection as exc:
+            raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
+        index.write_text(tuned, encoding="utf-8")
     if _state.get("csp"):
         _state["csp"].finish(Path(config.site_dir))
     problems = sorted(set(_state["problems"]))

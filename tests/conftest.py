@@ -16,6 +16,7 @@ from calculators import Engine
 from tests.support.engine import engine
 
 ROOT = Path(__file__).resolve().parent.parent
+pytest_plugins = ["tests.support.fixtures"]
 
 # Property tests check answers, not speed: on a shared 2-core machine one example can take 400 ms
 # for reasons of its own. Speed has its own tests (CPU time) and the benchmark.

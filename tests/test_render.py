@@ -103,7 +103,7 @@ def test_data_blocks_link_to_their_yaml_source(codex: Codex) -> None:
 
 def test_glossary_terms_link_to_their_entry_on_game_pages(codex: Codex) -> None:
     out = render(codex, "GenKi and EV.\n", "wbs/x.md", "wbs/x/")
-    assert '<a class="codex-term" href="../../wbs/glossary/#term-wbs-genki"' in out
+    assert '<a class="codex-term" href="../../wbs/glossary/#term-genki"' in out
     assert 'aria-describedby="codex-tip-wbs-ev"' in out and '<span id="codex-tip-wbs-ev">' in out
     assert "*[" not in codex.page("GenKi.\n", "wbs/x.md", "wbs/x/").markdown
 

@@ -7,9 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
+from codex.glossary import term_anchor
 from codex.render import PageInfo
 from codex.site import Codex
-from codex.terms import Glossary, Term, mark_terms, term_anchor, trie_pattern
+from codex.terms import Glossary, Term, mark_terms, trie_pattern
 
 from calculators import GAMES as GAME_DIRS
 
@@ -30,8 +31,9 @@ WBS = glossary(("wbs", "genki", "GenKi", "Body energy."), ("wbs", "core-genki", 
 
 
 def linked(out: str) -> list[tuple[str, str]]:
-    """(target anchor, text) of every term link."""
-    return re.findall(r'<a class="codex-term" href="[^"]*#(term-[^"]+)"[^>]*>([^<]*)</a>', out)
+    """("term-<game>-<id>", text) of every term link, the game read from its tooltip's id."""
+    link = r'<a class="codex-term" href="[^"]*#term-[^"]+" aria-describedby="codex-tip-([^"]+)"[^>]*>([^<]*)</a>'
+    return [(f"term-{slug}", text) for slug, text in re.findall(link, out)]
 
 
 def test_the_longest_term_wins_and_words_stay_whole() -> None:
@@ -52,7 +54,7 @@ def test_text_inside_markup_of_its_own_is_left_alone(inside: str) -> None:
 def test_each_use_links_to_its_entry_and_is_described_by_a_hidden_tooltip() -> None:
     out = WBS.mark("<h2>One</h2><p>GenKi and GenKi.</p><h2>Two</h2><p>GenKi</p>", game="wbs", link=LINK)
     links = re.findall(r"<a class=\"codex-term\"[^>]*>", out)
-    assert len(links) == 3 and all('href="../glossary/#term-wbs-genki"' in a for a in links)
+    assert len(links) == 3 and all('href="../glossary/#term-genki"' in a for a in links)
     assert all('aria-describedby="codex-tip-wbs-genki"' in a for a in links)
     # One Tab stop per term per section: the repeat in section One is skipped, section Two's is not.
     assert ['tabindex="-1"' in a for a in links] == [False, True, False]
@@ -87,20 +89,20 @@ def codex() -> Codex:
 def test_home_and_source_notes_pages_get_tooltips_in_their_games_meaning(codex: Codex) -> None:
     home = mark_terms(codex.glossary, '<p>GenKi</p><h2 data-game="xia">Xia</h2><p>XP</p>',
                       PageInfo("index.md", ""), GAME_DIRS)
-    assert [a for a, _ in linked(home)] == [term_anchor("wbs", "genki"), term_anchor("xia", "xp")]
-    assert 'href="wbs/glossary/#term-wbs-genki"' in home
+    assert [a for a, _ in linked(home)] == ["term-wbs-genki", "term-xia-xp"]
+    assert f'href="wbs/glossary/#{term_anchor("genki")}"' in home
     notes = codex.page("<!-- codex:notes-index -->\n", "source-notes.md", "source-notes/")
     html = codex.page_html(notes.markdown, notes)
-    assert 'href="../wbs/glossary/#term-wbs-' in html and 'href="../xia/glossary/#term-xia-' in html
+    assert 'href="../wbs/glossary/#term-' in html and 'href="../xia/glossary/#term-' in html
 
 
 def test_on_the_glossary_page_terms_link_within_the_page(codex: Codex) -> None:
     result = codex.page("<!-- codex:glossary wbs -->\n", "wbs/glossary.md", "wbs/glossary/")
     html = codex.page_html(result.markdown, result)
     anchors = set(re.findall(r'id="(term-[^"]+)"', html))
-    targets = {a for a, _ in linked(html)}
+    targets = set(re.findall(r'<a class="codex-term" href="[^"]*#(term-[^"]+)"', html))
     assert targets and targets <= anchors
-    assert re.search(r'<a class="codex-term" href="#term-wbs-', html)
+    assert re.search(r'<a class="codex-term" href="#term-', html)
 
 
 def test_built_term_links_land_on_a_glossary_entry(built_site: Path) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import calculators
 
-from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
+from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .checks import CHECKS
 from .load import RulesData, load_rules_data
 from .problems import DataError, Problem

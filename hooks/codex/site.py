@@ -12,7 +12,7 @@ from pathlib import Path
 
 import calculators
 
-from . import blocks, widgets  # noqa: F401  (importing registers the block renderers)
+from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
 from .check_only import load_checked
 from .fonts import font_files

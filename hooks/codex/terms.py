@@ -7,7 +7,7 @@ links, headings, forms and other markup is matched against one compiled regex sh
 trie of every term (longest term first), so the cost grows with the page, not with the number
 of terms. Each use becomes
 
-    <a class="codex-term" href="…/wbs/glossary/#term-wbs-genki" aria-describedby="codex-tip-wbs-genki">GenKi</a>
+    <a class="codex-term" href="…/wbs/glossary/#term-genki" aria-describedby="codex-tip-wbs-genki">GenKi</a>
 
 and the page gets one hidden `<span id="codex-tip-wbs-genki">` per term used, holding the
 tooltip as escaped text: screen readers announce it as the link's description, and
@@ -22,6 +22,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .glossary import term_anchor
 from .marker_scan import Ranges
 
 GLOSSARY_PAGE = "{game}/glossary/"
@@ -40,13 +41,8 @@ _GAME_ATTR = re.compile(r"""\bdata-game\s*=\s*["']?([a-z0-9_-]+)""")
 
 
 def term_slug(game: str, term_id: str) -> str:
-    """The one slug of a glossary term: `term-<slug>` is its entry's anchor on the glossary page."""
+    """A term's slug across the games (the home page holds several games' terms): its tooltip's id."""
     return f"{game}-{term_id}"
-
-
-def term_anchor(game: str, term_id: str) -> str:
-    """The id of a term's entry on its game's glossary page (`term-wbs-genki`)."""
-    return f"term-{term_slug(game, term_id)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +146,7 @@ class Glossary:
             # screen reader's link list reaches, so a keyboard reader is not held up.
             stop = "" if (section, term.slug) not in seen else ' tabindex="-1"'
             seen.add((section, term.slug))
-            href = html.escape(f"{link.get(term.game, '')}#term-{term.slug}")
+            href = html.escape(f"{link.get(term.game, '')}#{term_anchor(term.id)}")
             return (f'<a class="codex-term" href="{href}" aria-describedby="codex-tip-{term.slug}"{stop}>'
                     f"{match.group(0)}</a>")
 

@@ -137,7 +137,7 @@ function render(holder, spec, rows) {
     const controls = el("td", { class: "codex-rows__controls" });
     controls.append(
       el("button", { type: "button", "data-rows-action": "up", disabled: i === 0, "aria-label": `Move ${spec.item} ${n} up` }, "Up"),
-      el("button", { type: "button", "data-rows-action": "duplicate", disabled: rows.length >= spec.max, "aria-label": `Duplicate ${spec.item} ${n}` }, "Copy"),
+      el("button", { type: "button", "data-rows-action": "duplicate", disabled: rows.length >= spec.max, "aria-label": `Copy ${spec.item} ${n}` }, "Copy"),
       el("button", { type: "button", "data-rows-action": "remove", disabled: rows.length <= spec.min, "aria-label": `Remove ${spec.item} ${n}` }, "Remove"),
     );
     tr.append(controls);

@@ -6,6 +6,7 @@ from typing import Any
 
 from calculators import GAMES, InputError
 
+from ..glossary import glossary_context
 from ..links import anchor, state_query
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
@@ -48,7 +49,8 @@ def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
     """One source note as an admonition."""
     chosen = next(o for o in note["options"] if o["id"] == note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
-    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game,
+    affects = [site.engine.describe(c)["title"] for c in note.get("affects", [])]
+    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game, affects=affects,
                        anchor=f"note-{game}-{note['id']}", source=site.source(key))
 
 
@@ -109,13 +111,8 @@ def glossary_block(site: Site, arg: str, page: PageInfo) -> str:
     keys = site.data.family(arg, "glossary")
     if not keys:
         raise BlockError(f"rules_data/{arg}/glossary.yaml does not exist")
-    terms = sorted((t for key in keys for t in site.data[key]["terms"]), key=lambda t: t["term"].casefold())
-    by_id = {t["id"]: t for t in terms}
-    entries = []
-    for term in terms:
-        see = [by_id[s] for s in term.get("see", []) if s in by_id]
-        entries.append({**term, "see": see})
-    return site.render("glossary.html.j2", game=arg, terms=entries, sources=[site.source(k) for k in keys])
+    return site.render("glossary.html.j2", **glossary_context(site.data, arg, page.link),
+                       sources=[site.source(k) for k in keys])
 
 
 def _unescaped(html_text: str) -> str:

@@ -40,7 +40,7 @@ def ties_table(site: Site) -> str:
     rows = [[str(n), t["rule"]] for n, t in enumerate(data["initiative"]["ties"], start=1)]
     order = " before ".join(_by_id(conflicts, c, "xia/conflicts")["name"] for c in data["initiative"]["precedence"])
     rows.append([str(len(rows) + 1), f"With several kinds of conflict running: {order}."])
-    return data_table(site, "Settling who goes first", ["", "Rule"], _one_lines(rows), "xia/conflicts")
+    return data_table(site, "Settling who goes first", ["No.", "Rule"], _one_lines(rows), "xia/conflicts")
 
 
 @table("xia.attack-numbers")
@@ -91,7 +91,7 @@ def chi_kinds_table(site: Site) -> str:
 @table("xia.effect-rules")
 def effect_rules_table(site: Site) -> str:
     rows = [[str(n), r["rule"]] for n, r in enumerate(site.data["xia/chi"]["effect_rules"], start=1)]
-    return data_table(site, "Rules every effect follows", ["", "Rule"], _one_lines(rows), "xia/chi")
+    return data_table(site, "Rules every effect follows", ["No.", "Rule"], _one_lines(rows), "xia/chi")
 
 
 @table("xia.timing")

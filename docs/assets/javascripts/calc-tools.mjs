@@ -1,0 +1,156 @@
+// Calculator tools beside codex.mjs (which binds forms to the worker): "copy link" and
+// "reset to defaults" on every calculator, long choices shown in full under their field, worked examples' "Try these numbers" filling the
+// calculator in place however the page was reached, and results kept in view on phones
+// when a form is taller than the screen. Values change through the controls' own events, so
+// codex.mjs recomputes and keeps the URL as it does for a reader's typing.
+
+import { everyPage } from "./every-page.mjs";
+
+const PHONE = window.matchMedia("(max-width: 44.9375em)");
+
+function controls(form) {
+  return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
+}
+
+function setControl(el, value) {
+  if (el.type === "checkbox") el.checked = value === true || value === "true";
+  else el.value = String(value);
+}
+
+function defaultOf(el) {
+  if (el.type === "checkbox") return el.defaultChecked;
+  if (el.tagName === "SELECT") {
+    const chosen = [...el.options].find((o) => o.defaultSelected) || el.options[0];
+    return chosen ? chosen.value : "";
+  }
+  return el.defaultValue;
+}
+
+function changed(form) {
+  const first = controls(form)[0];
+  if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
+  mirrorChoices(form);
+}
+
+function say(form, text) {
+  const slot = form.querySelector(".calc__tools-status");
+  if (!slot) return;
+  slot.textContent = text;
+  clearTimeout(slot.__codexTimer);
+  slot.__codexTimer = setTimeout(() => { slot.textContent = ""; }, 4000);
+}
+
+function reset(form) {
+  for (const el of controls(form)) setControl(el, defaultOf(el));
+  changed(form);
+  say(form, "Back to the page's defaults.");
+}
+
+async function copyLink(form) {
+  const url = new URL(location.href);
+  url.hash = form.id;
+  const text = url.href;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const box = document.createElement("textarea");
+    box.value = text;
+    box.setAttribute("readonly", "");
+    box.style.position = "fixed";
+    box.style.opacity = "0";
+    document.body.append(box);
+    box.select();
+    const ok = document.execCommand && document.execCommand("copy");
+    box.remove();
+    if (!ok) {
+      say(form, `Copy this link: ${text}`);
+      return;
+    }
+  }
+  form.dataset.copied = text;
+  say(form, "Link copied: it opens this calculator with these values.");
+}
+
+function button(text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "calc__tool";
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function addTools(form) {
+  if (form.querySelector(".calc__tools")) return;
+  const tools = document.createElement("div");
+  tools.className = "calc__tools";
+  const status = document.createElement("span");
+  status.className = "calc__tools-status";
+  status.setAttribute("role", "status");
+  tools.append(button("Copy link", () => copyLink(form)), button("Reset to defaults", () => reset(form)), status);
+  (form.querySelector(".calc__head") || form).append(tools);
+}
+
+// "Try these numbers": fill the calculator on this page and bring it into view, without a
+// navigation (instant navigation would swap the page and lose the values or the scroll).
+function tryNumbers(event) {
+  const link = event.target.closest && event.target.closest(".codex-example__try a[href]");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(link.href, location.href);
+  const form = document.getElementById(url.hash.slice(1));
+  if (!form || !form.matches("form.calc")) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const prefix = form.dataset.calc + ".";
+  const wanted = new Map([...url.searchParams].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  for (const el of controls(form)) setControl(el, wanted.has(el.name) ? wanted.get(el.name) : defaultOf(el));
+  changed(form);
+  form.scrollIntoView({ block: "start", behavior: "auto" });
+  const first = controls(form)[0];
+  if (first) first.focus({ preventScroll: true });
+  say(form, "Filled in from the worked example.");
+}
+
+// A form taller than a phone's screen keeps its results pinned in view (CSS: .calc--long).
+function fitToScreen(form) {
+  const tall = PHONE.matches && form.getBoundingClientRect().height > window.innerHeight;
+  form.classList.toggle("calc--tall", tall);
+}
+
+// A closed <select> shows one line; a long choice is cut off on a phone. Its full text is
+// repeated under it, wrapping (screen readers already read the select's value).
+const LONG_CHOICE = 40;
+
+function mirrorChoices(form) {
+  for (const select of form.querySelectorAll("select")) {
+    if (![...select.options].some((o) => o.text.length > LONG_CHOICE)) continue;
+    let mirror = select.nextElementSibling;
+    if (!mirror || !mirror.classList.contains("calc__choice-text")) {
+      mirror = document.createElement("p");
+      mirror.className = "calc__choice-text";
+      mirror.setAttribute("aria-hidden", "true");
+      select.after(mirror);
+      select.addEventListener("change", () => { mirror.textContent = select.selectedOptions[0]?.text || ""; });
+    }
+    mirror.textContent = select.selectedOptions[0]?.text || "";
+  }
+}
+
+function bindAll() {
+  const forms = [...document.querySelectorAll("form.calc[data-calc][id]")];
+  for (const form of forms) {
+    addTools(form);
+    mirrorChoices(form);
+    fitToScreen(form);
+  }
+  // Arriving on a "#calc-…" address (a shared link, a reload, instant navigation): show it.
+  if (location.hash.startsWith("#calc-")) {
+    const target = document.getElementById(location.hash.slice(1));
+    if (target) requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
+  }
+}
+
+document.addEventListener("click", tryNumbers, true); // before the theme's instant navigation
+window.addEventListener("resize", () => document.querySelectorAll("form.calc[id]").forEach(fitToScreen));
+
+everyPage(bindAll);
