@@ -42,6 +42,8 @@ from tests.support.browser import chromium, local_only
 from tests.support.server import Requests, serve
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "hooks") not in sys.path:  # the tracker case makes its link with the engine (tests.support.engine)
+    sys.path.insert(0, str(ROOT / "hooks"))
 WIDGET_PAGE = "wbs/attributes/"
 FORM = 'form[data-calc="wbs.derived"]'
 PHONE_CPU = 4
