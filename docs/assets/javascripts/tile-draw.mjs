@@ -2,6 +2,7 @@
 // code that picks a fresh code with crypto.getRandomValues and lets the form recompute, which
 // also writes the code into the link (codex.mjs listens for the input event). Without script
 // the reader types a code; with it nothing else changes. No inline handlers (CSP).
+import { everyPage } from "./every-page.mjs";
 
 const CALC = "rain.tile_draw";
 
@@ -37,10 +38,4 @@ function bindAll() {
   document.querySelectorAll(`form.calc[data-calc="${CALC}"]`).forEach(bind);
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(bindAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", bindAll);
-} else {
-  bindAll();
-}
+everyPage(bindAll);
