@@ -57,7 +57,7 @@ class Engine:
         """Run a calculator and return its outputs as the escaped HTML the page shows."""
         calc = registry.find(calc_id)
         with using(self._rules):
-            return present(calc.outputs(), calc.run(inputs))
+            return present(calc.outputs(), calc.results(inputs))
 
     def present(self, calc_id: str, result: Mapping[str, Any]) -> dict[str, str]:
         """Outputs of `calc_id` (some or all, as `run` returns them) as the HTML the page shows."""

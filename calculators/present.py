@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from .results import as_data
 from .spec import Output
 
 _HALF = "\u00bd"
@@ -59,7 +60,7 @@ def percent(value: float | Fraction) -> str:
 
 
 def present(outputs: Sequence[Output], result: Mapping[str, Any]) -> dict[str, str]:
-    """Each output of `result` (as `run` returns it) as escaped HTML, keyed by output name."""
+    """Each output of `result` (typed, or as `run` returns it) as escaped HTML, keyed by output name."""
     shown: dict[str, str] = {}
     for out in outputs:
         if out.name in result:
@@ -69,8 +70,11 @@ def present(outputs: Sequence[Output], result: Mapping[str, Any]) -> dict[str, s
 
 def value_html(kind: str, value: Any) -> str:
     """One result value as escaped HTML: typed results by their type, plain values by `kind`."""
-    if isinstance(value, Mapping) and value.get("type") in RENDERERS:
-        return RENDERERS[value["type"]](value)
+    typed = getattr(value, "TYPE", None)  # a typed result, or its JSON form from `run`
+    if typed is None and isinstance(value, Mapping):
+        typed = value.get("type")
+    if typed in RENDERERS:
+        return RENDERERS[typed](value)
     if kind in {"int", "number"}:
         return html.escape(number(value))
     if kind == "percent":
@@ -203,7 +207,7 @@ def trigram_move_html(value: Mapping[str, Any]) -> str:
 
 def apply_html(value: Mapping[str, Any]) -> str:
     """An Apply: a button carrying the inputs it sets as JSON (rows.mjs binds it; no inline script)."""
-    sets = json.dumps({name: v for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
+    sets = json.dumps({name: as_data(v) for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
     summary = f'<p class="codex-apply__summary">{_e(value["summary"])}</p>' if value["summary"] else ""
     return (f'<div class="codex-apply">{summary}<button type="button" class="md-button codex-apply__button" '
             f'data-apply="{_attribute(sets)}">{_e(value["label"])}</button></div>')

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from . import rowcode
 from .errors import InputError, Problems
 from .results import as_data
+from .rules import current
 
 InputKind = Literal["int", "choice", "bool", "text", "rows"]
 OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table", "tiles"]
@@ -119,7 +120,12 @@ class Calculator:
 
     def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
         """Check `raw` against the inputs, then compute; typed results come back as JSON-able data."""
-        return as_data(self.compute(parse_inputs(self.inputs(), raw)))
+        return as_data(self.results(raw))
+
+    def results(self, raw: Mapping[str, object]) -> Mapping[str, Any]:
+        """Check `raw` against the inputs, then compute; typed results as they are (for `present`)."""
+        # The form is read from the rules once per engine, not on every answer.
+        return self.compute(parse_inputs(current().memo(("inputs", self.id), self.inputs), raw))
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII digits only; no 5,000-digit numbers
@@ -176,6 +182,8 @@ def _parse_whole(spec: Input, value: object) -> int:
     elif isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         number = int(value.strip())
     low, high = spec.minimum, spec.maximum
+    if number is not None and (low is None or number >= low) and (high is None or number <= high):
+        return number
     if low is not None and high is not None:
         allowed = f"a whole number from {low} to {high}"
     elif low is not None:
@@ -184,9 +192,7 @@ def _parse_whole(spec: Input, value: object) -> int:
         allowed = f"a whole number, {high} or less"
     else:
         allowed = "a whole number"
-    if number is None or (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{spec.label} must be {allowed} (got {_shown(value)})")
-    return number
+    raise ValueError(f"{spec.label} must be {allowed} (got {_shown(value)})")
 
 
 def _parse_bool(spec: Input, value: object) -> bool:

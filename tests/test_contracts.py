@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import calculators
-from calculators import InputError
+from calculators import Engine, InputError
 from calculators.browser import Door
 from tests.support.engine import engine, rules_data
 
@@ -216,3 +216,29 @@ def test_rich_results_are_data_and_present_draws_them() -> None:
     shown = engine().present("wbs.skill_check", result)
     assert shown["tn_ladder"].startswith('<table class="calc-chart wbs-tn-ladder">')
     assert shown == engine().show("wbs.skill_check", {})
+
+
+def _variants(calc: dict) -> list[dict]:
+    """The defaults, then each choice of each choice input and each checkbox flipped, one at a time."""
+    found: list[dict] = [{}]
+    for spec in calc["inputs"]:
+        if spec["type"] == "choice":
+            found += [{spec["name"]: c["value"]} for c in spec["choices"]]
+        elif spec["type"] == "bool":
+            found.append({spec["name"]: not spec["default"]})
+    return found
+
+
+def test_the_page_answer_drawn_from_typed_results_is_the_json_forms_html(rules_engine: Engine) -> None:
+    # show() draws the typed results directly (the browser's fast path); present() draws the
+    # JSON form run() returns. Both must be the same bytes, for every calculator and choice.
+    checked = 0
+    for calc in rules_engine.catalog():
+        for inputs in _variants(calc):
+            try:
+                data = rules_engine.run(calc["id"], inputs)
+            except InputError:
+                continue
+            assert rules_engine.show(calc["id"], inputs) == rules_engine.present(calc["id"], data), (calc["id"], inputs)
+            checked += 1
+    assert checked > 100

@@ -12,7 +12,13 @@ desktop (no throttling), as before:
 - bare Pyodide: a worker that only loads stock Pyodide from the same files (the floor we build on);
 - cold answer: from the first input event, no prewarm, to the answer on screen;
 - prewarmed answer: the first answer after the worker warmed up while the reader read;
-- later answers: in-page round trips (input event → output updated), p50 and p95;
+- later answers: from the reader's input event to the results updated in the page, p50 and p95,
+  with where the time goes (the wait for the worker, the engine inside it, the page update),
+  beside a round trip to the same worker that does no work (the floor) and the time to the frame
+  after the update. The changes are typed by a script in the page (an input event on the focused
+  field, then two frames), so the driver adds no work of its own to the page's main thread;
+  the same changes made with Playwright's `fill` (which runs its own script in the page and
+  polls it every frame) are shown beside them;
 - tracker answers: the same for the WBS combat tracker with 20 named combatants (`--tracker` runs
   only this case, on one build).
 
@@ -111,17 +117,76 @@ def first_answer(page: Any, url: str, wait_ms: int = 0) -> float:
     return page.evaluate("window.__codex.timings.firstAnswer") - started
 
 
-def desktop_answers(browser: Any, url: str, wait_ms: int) -> tuple[float, list[float]]:
+# Types `values` into the field one change at a time, as a reader would: an input event on the
+# focused field, the answer, two frames; then a round trip to the worker that does no work.
+TYPE_IN_PAGE = """async ([form, field, values]) => {
+  const holder = document.querySelector(form);
+  const control = holder.querySelector(field);
+  control.focus();
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const skip = window.__codex.timings.detail.length;
+  const echoes = [];
+  for (const value of values) {
+    const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    control.value = String(value);
+    control.dispatchEvent(new Event("input", { bubbles: true }));
+    await answered;
+    await frame();
+    await frame();
+    echoes.push(await window.__codex.echo());
+  }
+  return { detail: window.__codex.timings.detail.slice(skip), echoes };
+}"""
+
+
+class Answers:
+    """Later answers of one kind, over every run: the in-page driver's detail, and fill's totals."""
+
+    def __init__(self) -> None:
+        self.detail: list[dict[str, float]] = []
+        self.echoes: list[float] = []
+        self.filled: list[float] = []
+
+    def add(self, typed: dict[str, Any], filled: list[float]) -> None:
+        self.detail += typed["detail"]
+        self.echoes += typed["echoes"]
+        self.filled += filled
+
+    def part(self, name: str) -> list[float]:
+        return [d[name] for d in self.detail if d.get(name) is not None]
+
+    def lines(self, title: str, budget: float) -> list[str]:
+        total = self.part("total")
+        split = ", ".join(f"{name} {median(self.part(name)):.1f}" for name in ("wait", "engine", "page"))
+        return [f"  {title} (n={len(total)})  p50 {median(total):.1f} ms, p95 {p95(total):.1f} ms "
+                f"(budget ≤ {budget:g})",
+                f"    medians: {split} ms; a round trip that does no work {median(self.echoes):.2f} ms; "
+                f"to the next frame {median(self.part('paint')):.1f} ms",
+                f"    the same changes by Playwright's fill: p50 {median(self.filled):.1f} ms, "
+                f"p95 {p95(self.filled):.1f} ms"]
+
+
+def later_answers(page: Any, form: str, field: str, values: list[int]) -> tuple[dict[str, Any], list[float]]:
+    """The page's answers to `values` typed in page, then the same values made with Playwright's fill."""
+    typed = page.evaluate(TYPE_IN_PAGE, [form, field, values])
+    skip = page.evaluate("window.__codex.timings.answers.length")
+    control = page.locator(f"{form} {field}")
+    for value in values:
+        control.fill(str(value))
+        page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
+    return typed, page.evaluate(f"window.__codex.timings.answers.slice({skip})")
+
+
+def desktop_answers(browser: Any, url: str, wait_ms: int, answers: Answers | None = None) -> float:
+    """The first answer (ms); with `answers`, 60 later ones are added to it."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
     first = first_answer(page, url, wait_ms)
-    for value in range(5, 65):
-        page.fill(f'{FORM} input[name="strength"]', str(value))
-        page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.busy === 'no'")
-    later = page.evaluate("window.__codex.timings.answers.slice(1)")
+    if answers is not None:
+        answers.add(*later_answers(page, FORM, 'input[name="strength"]', list(range(5, 65))))
     context.close()
-    return first, later
+    return first
 
 
 TRACKER = "wbs.combat_tracker"
@@ -142,8 +207,8 @@ def tracker_url(base: str, fighters: int = 20) -> str:
     return f"{base}wbs/combat/?{query}"
 
 
-def tracker_answers(browser: Any, url: str, changes: int = 60) -> list[float]:
-    """In-page round trips of the tracker (a damage cell changed each time), after the first answer."""
+def tracker_answers(browser: Any, url: str, answers: Answers, changes: int = 60) -> None:
+    """Later answers of the tracker (a damage cell changed each time), after the first answer."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
@@ -151,14 +216,8 @@ def tracker_answers(browser: Any, url: str, changes: int = 60) -> list[float]:
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_function(f"() => document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
     page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
-    skip = page.evaluate("window.__codex.timings.answers.length")
-    cell = page.locator(f'{form} tr[data-row="1"] [data-field="damage"]')
-    for value in range(1, changes + 1):
-        cell.fill(str(value))
-        page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
-    answers = page.evaluate(f"window.__codex.timings.answers.slice({skip})")
+    answers.add(*later_answers(page, form, 'tr[data-row="1"] [data-field="damage"]', list(range(1, changes + 1))))
     context.close()
-    return answers
 
 
 def p95(values: list[float]) -> float:
@@ -222,25 +281,24 @@ def main() -> None:
         builds = [build(site, port) for _ in range(1 if args.tracker else args.builds)]
         bare_page = add_bare_page(site, f"http://127.0.0.1:{port}/")
         with serve(site, port) as (base, requests), chromium() as browser:
-            tracker = [t for _ in range(args.runs) for t in tracker_answers(browser, tracker_url(base))]
+            tracker, later = Answers(), Answers()
             if args.tracker:
-                _first, reference = desktop_answers(browser, base + WIDGET_PAGE, 0)
-                print(f"tracker answers, 20 combatants (n={len(tracker)}) p50 {median(tracker):.1f} ms, "
-                      f"p95 {p95(tracker):.1f} ms")
-                print(f"reference, wbs.derived (n={len(reference)})      p50 {median(reference):.1f} ms, "
-                      f"p95 {p95(reference):.1f} ms")
+                for _ in range(args.runs):
+                    tracker_answers(browser, tracker_url(base), tracker)
+                    desktop_answers(browser, base + WIDGET_PAGE, 0, later)
+                print("\n".join(tracker.lines("tracker answers, 20 combatants", 20)
+                                + later.lines("reference, wbs.derived", 10)))
                 return
             rules_weight = weigh(browser, base + "wbs/tiers/", requests)
             widget_weight = weigh(browser, base + WIDGET_PAGE, requests)
-            bare, cold, warm, later = [], [], [], []
+            bare, cold, warm = [], [], []
             phone_bare: list[tuple[float, int]] = []
             visits: list[dict[str, tuple[float, int]]] = []
             for _ in range(args.runs):  # interleaved, so a noisy minute hits every figure alike
                 bare.append(bare_pyodide(browser, base + bare_page, requests, on_phone=False)[0])
-                first, rest = desktop_answers(browser, base + WIDGET_PAGE, 0)
-                cold.append(first)
-                later.extend(rest)
-                warm.append(desktop_answers(browser, base + WIDGET_PAGE, 8000)[0])
+                cold.append(desktop_answers(browser, base + WIDGET_PAGE, 0, later))
+                warm.append(desktop_answers(browser, base + WIDGET_PAGE, 8000))
+                tracker_answers(browser, tracker_url(base), tracker)
                 phone_bare.append(bare_pyodide(browser, base + bare_page, requests, on_phone=True))
                 visits.append(phone_visits(browser, base + WIDGET_PAGE, requests))
     print(f"desktop (no throttling), medians of {args.runs} runs")
@@ -250,9 +308,8 @@ def main() -> None:
     print(f"  bare Pyodide load in a worker {median(bare):.0f} ms")
     print(f"  first answer, cold            {median(cold):.0f} ms ({median(cold) / median(bare):.2f} × bare)")
     print(f"  first answer, prewarmed       {median(warm):.0f} ms")
-    print(f"  later answers (n={len(later)})       p50 {median(later):.1f} ms, p95 {p95(later):.1f} ms (budget ≤ 10)")
-    print(f"  tracker answers, 20 combatants (n={len(tracker)}) p50 {median(tracker):.1f} ms, "
-          f"p95 {p95(tracker):.1f} ms (budget ≤ 20)")
+    print("\n".join(later.lines("later answers, wbs.derived", 10)
+                     + tracker.lines("tracker answers, 20 combatants", 20)))
     bare_ms = median([t for t, _ in phone_bare])
     rows = [("bare Pyodide (stock)", bare_ms, median([b for _, b in phone_bare]))]
     for name in ("cold", "repeat", "repeat offline"):

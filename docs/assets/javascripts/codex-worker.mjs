@@ -51,6 +51,10 @@ self.addEventListener("message", async (event) => {
     }
     return;
   }
+  if (msg.type === "echo") { // the benchmark's floor: a round trip that does no work
+    self.postMessage({ type: "result", id: msg.id, echo: true });
+    return;
+  }
   if (msg.type === "run") {
     try {
       await ready;
@@ -58,7 +62,8 @@ self.addEventListener("message", async (event) => {
       self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
       return;
     }
+    const started = performance.now();
     const reply = JSON.parse(bridge(msg.calc, JSON.stringify(msg.inputs)));
-    self.postMessage({ type: "result", id: msg.id, ...reply });
+    self.postMessage({ type: "result", id: msg.id, engineMs: performance.now() - started, ...reply });
   }
 });

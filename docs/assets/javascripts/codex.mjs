@@ -12,7 +12,10 @@ const state = {
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
   nextId: 1,
   pending: new Map(), // request id -> resolve
-  timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [] },
+  // answers: ms from the reader's input event to the results in the page, one per answer;
+  // detail: the same answers split (before the ask, the wait for the worker, the engine inside
+  // it, the page update) and `paint`, to the frame after the update (filled in a frame later).
+  timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [], detail: [] },
 };
 window.__codex = state; // read by the project's benchmark and browser tests
 
@@ -37,6 +40,7 @@ function startWorker(form) {
       } else if (msg.type === "progress") {
         progress(msg);
       } else if (msg.type === "result") {
+        msg.arrived = performance.now();
         const done = state.pending.get(msg.id);
         state.pending.delete(msg.id);
         if (done) done(msg);
@@ -74,6 +78,17 @@ function ask(calc, inputs) {
     state.worker.postMessage({ type: "run", id, calc, inputs });
   });
 }
+
+// A round trip to the worker that does no work: the benchmark's floor for an answer's wait.
+state.echo = async () => {
+  const started = performance.now();
+  const id = state.nextId++;
+  const reply = await new Promise((resolve) => {
+    state.pending.set(id, resolve);
+    state.worker.postMessage({ type: "echo", id });
+  });
+  return reply.arrived - started;
+};
 
 // The form's controls: <output> elements are form elements too, but not inputs.
 function controls(form) {
@@ -154,12 +169,12 @@ function setStatus(form, text, stateName) {
 }
 
 // dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
-async function recompute(form) {
+async function recompute(form, since = performance.now()) {
   form.__codexBusy = (form.__codexBusy || 0) + 1;
   form.dataset.busy = "yes";
   pending(form);
   try {
-    await answerFor(form);
+    await answerFor(form, since);
   } finally {
     form.__codexBusy -= 1;
     if (form.__codexBusy === 0) {
@@ -169,10 +184,10 @@ async function recompute(form) {
   }
 }
 
-async function answerFor(form) {
+async function answerFor(form, since) {
   const inputs = readInputs(form);
-  saveToUrl(form, inputs);
-  const started = performance.now();
+  const running = state.timings.ready !== null;
+  if (!running) saveToUrl(form, inputs); // kept at once: the engine may take seconds to start, or never
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
     await startWorker(form);
@@ -181,17 +196,18 @@ async function answerFor(form) {
     return;
   }
   const seq = (form.__codexSeq = (form.__codexSeq || 0) + 1);
-  const answer = await ask(form.dataset.calc, inputs);
+  const asked = performance.now();
+  const answering = ask(form.dataset.calc, inputs);
+  if (running) saveToUrl(form, inputs); // while the worker computes: a long fight's address costs a few ms
+  const answer = await answering;
   if (seq !== form.__codexSeq) return; // a newer answer is on its way
-  const elapsed = performance.now() - started;
-  if (state.timings.firstAnswer === null) state.timings.firstAnswer = performance.now();
-  state.timings.answers.push(elapsed);
   form.dataset.live = "yes";
   if (answer.ok) {
     showErrors(form, []);
     for (const [name, html] of Object.entries(answer.ok)) {
       const out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
-      if (out && out.innerHTML !== html) out.innerHTML = html;
+      if (out && out.__codexShown !== html && out.innerHTML !== html) out.innerHTML = html;
+      if (out) out.__codexShown = html; // compared as a string next time, not by serialising the DOM
     }
     form.classList.remove("calc--stale");
     setStatus(form, "", "live");
@@ -211,7 +227,18 @@ async function answerFor(form) {
     setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
   }
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
+  record(since, asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
+}
+
+function record(since, asked, answer) {
+  const now = performance.now();
+  if (state.timings.firstAnswer === null) state.timings.firstAnswer = now;
+  state.timings.answers.push(now - since);
+  const detail = { total: now - since, before: asked - since, engine: answer.engineMs ?? null,
+    wait: answer.arrived ? answer.arrived - asked : null, page: answer.arrived ? now - answer.arrived : null, paint: null };
+  state.timings.detail.push(detail);
+  requestAnimationFrame(() => setTimeout(() => { detail.paint = performance.now() - since; }, 0));
 }
 
 // House rules: the reading of a source note chosen once (beside the note), kept on this device,
@@ -284,7 +311,7 @@ function bind(form) {
   if (form.__codexBound) return;
   form.__codexBound = true;
   form.addEventListener("submit", (event) => event.preventDefault());
-  const onChange = () => recompute(form);
+  const onChange = (event) => recompute(form, event.timeStamp);
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   // A finger on a field comes before the first change: start the engine now, not at the change.
