@@ -105,9 +105,30 @@ def test_a_new_build_offers_a_reload_and_never_reloads_by_itself(
             page.wait_for_timeout(500)
             assert page.evaluate("window.__samePage") is True, "the page reloaded by itself"
             assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"
+            assert_prompt_covers_nothing_on_a_phone(page)
             with page.expect_navigation():
                 prompt.locator("button").click()
             assert page.input_value('form[data-calc="wbs.energy"] input[name="strength"]') == "6"  # kept in the URL
             visit(page, base)
             assert "(second build)" in page.locator("article h1").first.inner_text()
     assert outside == [], f"requests left 127.0.0.1: {outside}"
+
+
+def assert_prompt_covers_nothing_on_a_phone(page: Any) -> None:
+    """At 390 px the prompt is a strip along the bottom; the pinned results sit above it, and the
+    page's last line can be scrolled clear of it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator('form[data-calc="wbs.energy"] input[name="strength"]').scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    boxes = page.evaluate("""() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+        const results = document.querySelector('form[data-calc="wbs.energy"] .calc__results');
+        return { prompt: box(document.querySelector('.codex-update')), results: box(results),
+                 pinned: getComputedStyle(results).position,
+                 room: parseFloat(getComputedStyle(document.body).paddingBottom) };
+    }""")
+    prompt, results = boxes["prompt"], boxes["results"]
+    assert boxes["pinned"] == "sticky", "the energy form's results are pinned on a phone"
+    assert prompt[1] == pytest.approx(844, abs=1) and prompt[2] == 0 and prompt[3] == pytest.approx(390, abs=1)
+    assert results[1] <= prompt[0] + 0.5, f"the prompt covers the pinned results: {boxes}"
+    assert boxes["room"] >= prompt[1] - prompt[0] - 0.5, "the page keeps room below its last line for the prompt"
