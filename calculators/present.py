@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,8 @@ _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", 
 
 def number(value: int | float | Fraction) -> str:
     """A number as printed at the table: whole numbers plain, halves as ½, others to 2 places."""
+    if type(value) is int:  # most numbers of a big answer: printed as they are
+        return str(value)
     if isinstance(value, bool):
         return str(int(value))
     exact = Fraction(value).limit_denominator(10**6) if isinstance(value, float) else Fraction(value)
@@ -93,8 +96,12 @@ _MARKS = {"": "", "highlight": ' class="calc-chart__row--highlight"',
           "current": ' class="calc-chart__row--highlight" aria-current="step"'}
 
 
+_SPECIAL = re.compile(r"[&<>\"']")
+
+
 def _e(value: object) -> str:
-    return html.escape(str(value))
+    text = value if type(value) is str else str(value)
+    return html.escape(text) if _SPECIAL.search(text) else text  # the same bytes, without five replaces
 
 
 def _empty(text: str) -> str:
