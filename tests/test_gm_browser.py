@@ -118,6 +118,29 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Remove Combatant 11"
 
 
+def test_on_a_phone_a_long_fight_keeps_its_results_in_view(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    base, _ = site
+    page, _ = tab
+    wide = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.goto(base + "wbs/combat/")
+        for _ in range(7):
+            page.locator(f'{FORM} [data-rows-action="add"]').click()
+        _cell(page, 6, "name").fill("Orc Captain")
+        _cell(page, 6, "damage").fill("9")
+        settled(page, TRACKER)
+        _cell(page, 6, "damage").scroll_into_view_if_needed()
+        panel = page.evaluate(f"""() => {{ const r = document.querySelector('{FORM} .calc__results');
+            const b = r.getBoundingClientRect();
+            return {{ position: getComputedStyle(r).position, top: b.top, bottom: b.bottom, text: r.innerText }}; }}""")
+        assert panel["position"] == "sticky", "a fight's results are pinned on a phone, as any tall form's"
+        assert 844 / 2 < panel["top"] < 844 and panel["bottom"] <= 845, panel
+        assert "Orc Captain" in panel["text"]
+    finally:
+        page.set_viewport_size(wide)
+
+
 def test_a_link_from_an_older_version_keeps_the_page_usable(site: tuple[str, list[str]],
                                                             tab: tuple[Any, dict]) -> None:
     base, _ = site
