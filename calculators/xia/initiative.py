@@ -55,6 +55,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 # --- initiative order: the conflict tracker -----------------------------------------------------
 
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
+SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # conflicts.yaml ties[].between
 ITEM = "Combatant"
 NAME_LENGTH = 40
 CHI_MAX = 99  # a form bound, not a rule: the book sets no ceiling on chi
@@ -151,20 +152,30 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
 
     found.sort(key=key)
     names = {k["id"]: k["name"] for k in conflicts()}
-    kinds = " before ".join(names[c] for c in precedence)
+    kinds_note = _initiative()["kinds_tie"].replace("{order}", " before ".join(names[c] for c in precedence))
+    settled_by = _tie_notes()
     for turn in found:
         same = [t for t in found if t is not turn and t["conflict"] == turn["conflict"]
                 and t["rating"] == turn["rating"]]
         other_kind = any(t is not turn and t["conflict"] != turn["conflict"] and t["rating"] == turn["rating"]
                          for t in found)
-        notes = [f"kind of conflict ({kinds})"] if other_kind else []
+        notes = [kinds_note] if other_kind else []
         if any(t["side"] != turn["side"] for t in same):
-            notes.append("player characters before non-player characters")
+            notes += settled_by["sides"]
         if any(t["side"] == turn["side"] for t in same):
-            notes.append("players agree the order (eldest player first if they cannot)"
-                         if turn["side"] == "pc" else "the GM picks the order")
+            notes += settled_by[SAME_SIDE[turn["side"]]]
         turn["tie"] = "; ".join(notes)
     return found
+
+
+
+def _tie_notes() -> dict[str, list[str]]:
+    """The tie column's words for each kind of tie (conflicts.yaml initiative.ties[].note), in the data's order."""
+    notes: dict[str, list[str]] = {"sides": [], **{between: [] for between in SAME_SIDE.values()}}
+    for tie in _initiative()["ties"]:
+        if "note" in tie:
+            notes[tie["between"]].append(tie["note"])
+    return notes
 
 
 def _label(turn: Mapping[str, Any]) -> str:
