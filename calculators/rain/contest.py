@@ -152,8 +152,8 @@ CALCULATORS = (
     Calculator(
         id="rain.contest",
         title="Contest of Aspects",
-        summary="How many tiles each side draws, which tile it compares, and the exact odds over the "
-                "144-tile set, with what one more point of Qi would change.",
+        summary=lambda: f"How many tiles each side draws, which tile it compares, and the exact odds over the "
+                        f"{tl.set_size()}-tile set, with what one more point of Qi would change.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..readings import reading_input
 from ..spec import Calculator, Input, Output
@@ -17,7 +17,7 @@ NOTE = "derived-limit"
 def _inputs() -> list[Input]:
     bonuses = [
         Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0,
-              maximum=999, group="Bought bonuses",
+              maximum=limits.VALUES, group="Bought bonuses",
               help=f"{d['name']} bought with XP, on top of the attributes")
         for d in derived_attributes()
     ]

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..spec import Calculator, Input, Output
 from .combat_rules import combat, reading_input, reading_number
-
-BIG = 9999
 
 
 def effective_health(health: int, shinki: int, durability: int) -> int:
@@ -46,15 +44,21 @@ def marks(health: int, out_extra: int | None = None, no_damage_reach: int | None
 
 def _inputs() -> list[Input]:
     return [
-        Input("health", "Health", "int", default=6, minimum=0, maximum=BIG, group="Fighter"),
-        Input("damage", "Damage taken so far", "int", default=0, minimum=0, maximum=BIG, group="Fighter"),
-        Input("shinki", "ShinKi taken", "int", default=0, minimum=0, maximum=BIG, group="Fighter",
-              help="Each point paid for ReiKi lowers Health by 1 until a long rest"),
-        Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=BIG, group="Fighter"),
-        Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=BIG, group="Fighter"),
+        Input("health", "Health", "int", default=6, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("damage", "Damage taken so far", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("shinki", "ShinKi taken", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter",
+              help=_shinki_help()),
+        Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=limits.POOLS, group="Fighter"),
         reading_input("out_reading", _health_rules()["out_note"]),
         reading_input("no_damage_reading", _health_rules()["no_damage_note"]),
     ]
+
+
+def _shinki_help() -> str:
+    shinki = rules.table("wbs/reiki")["shinki"]
+    return (f"Each point pays for {shinki['reiki_per_shinki']} ReiKi and lowers Health by "
+            f"{shinki['health_per_shinki']} until a long rest")
 
 
 def _outputs() -> list[Output]:

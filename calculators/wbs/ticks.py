@@ -15,14 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import readings, rules
+from .. import limits, readings, rules
 from ..errors import Problems
 from ..results import TickChart
 from ..spec import Calculator, Input, Output
 from .tiers import tier_name
 
 NOTE = "phases-higher-tiers"
-REFLEX_MAX = 99
 SLOTS = 6
 
 
@@ -116,7 +115,7 @@ def _tier_names(phases: int) -> str:
 
 
 def _tick_inputs() -> list[Input]:
-    return [Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=REFLEX_MAX, group="Fighter"),
+    return [Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.RANKS, group="Fighter"),
             _phases_input(), _reading_input()]
 
 
@@ -145,7 +144,7 @@ def compute_ticks(values: Mapping[str, Any]) -> dict[str, Any]:
 def _tracker_inputs() -> list[Input]:
     defaults = {1: 3, 2: 5}
     slots = [Input(f"reflex_{k}", f"Fighter {_letter(k)}: Reflex", "int", default=defaults.get(k, 0),
-                   minimum=0, maximum=REFLEX_MAX, group="Fighters (Reflex 0 leaves a slot empty)")
+                   minimum=0, maximum=limits.RANKS, group="Fighters (Reflex 0 leaves a slot empty)")
              for k in range(1, SLOTS + 1)]
     return [*slots, _phases_input(), _reading_input()]
 

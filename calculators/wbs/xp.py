@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..spec import Calculator, Choice, Input, Output
 from .attributes import exact
@@ -18,7 +18,14 @@ MENTOR_NOTE = "mentor-rounding"
 KINDS = ("primary", "derived", "sub_skill")
 KIND_LABELS = {"primary": "Primary attribute", "derived": "Derived attribute bonus",
                "sub_skill": "Sub skill or energy skill rank"}
-VALUE_MAX = 999
+
+
+def _starts_help() -> str:
+    """'Primary attributes start at 1, derived bonuses and skills at 0', from the data's starting values."""
+    primary, derived, skills = start("primary"), start("derived"), start("sub_skill")
+    rest = (f"derived bonuses and skills at {derived}" if derived == skills
+            else f"derived bonuses at {derived} and skills at {skills}")
+    return f"Primary attributes start at {primary}, {rest}"
 
 
 def start(kind: str) -> int:
@@ -102,9 +109,9 @@ def _inputs() -> list[Input]:
     return [
         Input("kind", "What you raise", "choice", default="sub_skill",
               choices=tuple(Choice(k, KIND_LABELS[k]) for k in KINDS), group="Purchase"),
-        Input("from_value", "From", "int", default=0, minimum=0, maximum=VALUE_MAX, group="Purchase",
-              help="Primary attributes start at 1, derived bonuses and skills at 0"),
-        Input("to_value", "To", "int", default=3, minimum=0, maximum=VALUE_MAX, group="Purchase"),
+        Input("from_value", "From", "int", default=0, minimum=0, maximum=limits.VALUES, group="Purchase",
+              help=_starts_help()),
+        Input("to_value", "To", "int", default=3, minimum=0, maximum=limits.VALUES, group="Purchase"),
         tier_input(group="Circumstances"),
         Input("above_tier", "The GM allows going past the tier's limit", "bool", default=False,
               group="Circumstances", help="Each step past the limit then costs the surcharge on top"),

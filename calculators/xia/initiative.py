@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..results import Apply, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
 from .common import (
     GAME,
+    RESILIENCE_DEFAULT,
     character_value,
     conflict_input,
     conflicts,
@@ -57,9 +58,6 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
 SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # conflicts.yaml ties[].between
 ITEM = "Combatant"
-NAME_LENGTH = 40
-CHI_MAX = 99  # a form bound, not a rule: the book sets no ceiling on chi
-RESILIENCE = 4  # a form default, as xia.attack's defender starts with (the book gives no size: resilience-values)
 
 
 def _character(character_id: str) -> Mapping[str, Any]:
@@ -67,16 +65,16 @@ def _character(character_id: str) -> Mapping[str, Any]:
 
 
 def _fields() -> tuple[Input, ...]:
-    limits = ranges()
+    bounds = ranges()
     thunder = trigram(_initiative()["trigram"])["name"]
-    out: list[Input] = [Input("name", "Name", "text", default="", maximum=NAME_LENGTH),
+    out: list[Input] = [Input("name", "Name", "text", default="", maximum=limits.NAME_LENGTH),
                         Input("side", "Side", "choice", default="npc", choices=SIDES)]
-    out += [trait_input(k["id"], f"{k['name']} Trait", default=limits["trait_min"], minimum=0) for k in conflicts()]
+    out += [trait_input(k["id"], f"{k['name']} Trait", default=bounds["trait_min"], minimum=0) for k in conflicts()]
     out.append(trigram_input("thunder", thunder))
-    out += [Input(f"{k['id']}_resilience", f"{k['name']} resilience", "int", default=RESILIENCE,
-                  minimum=0, maximum=limits["resilience_max"]) for k in conflicts()]
-    out += [Input("yang", "Yang chi", "int", default=0, minimum=0, maximum=CHI_MAX),
-            Input("yin", "Yin chi", "int", default=0, minimum=0, maximum=CHI_MAX)]
+    out += [Input(f"{k['id']}_resilience", f"{k['name']} resilience", "int", default=RESILIENCE_DEFAULT,
+                  minimum=0, maximum=bounds["resilience_max"]) for k in conflicts()]
+    out += [Input("yang", "Yang chi", "int", default=0, minimum=0, maximum=bounds["chi_max"]),
+            Input("yin", "Yin chi", "int", default=0, minimum=0, maximum=bounds["chi_max"])]
     return tuple(out)
 
 
@@ -91,25 +89,25 @@ def _default_fight() -> tuple[dict[str, Any], ...]:
 
 def _order_inputs() -> list[Input]:
     kinds = conflicts()
-    limits = ranges()
+    bounds = ranges()
     out = [Input(f"{k['id']}_on", f"{k['name']} conflict running", "bool", default=(i == 0),
                  group="Conflicts running") for i, k in enumerate(kinds)]
     out.append(reading_input("precedence", _initiative()["precedence_note"]))
     out.append(Input("combatants", "Combatants", "rows", default=_default_fight(), minimum=1,
-                     maximum=limits["combatants"] * 2, item=ITEM, fields=_fields(), group="The fight",
+                     maximum=bounds["combatants"], item=ITEM, fields=_fields(), group="The fight",
                      help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
                           "defeated in it and take no more turns there"))
     out.append(Input(
-        "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=9999, group="Round tracker",
+        "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=limits.POOLS, group="Round tracker",
         help="The turn button below adds 1; the page's address keeps your place"))
     out += [
-        Input("target", "Attack hits (name)", "text", default="", maximum=NAME_LENGTH, group="This turn",
+        Input("target", "Attack hits (name)", "text", default="", maximum=limits.NAME_LENGTH, group="This turn",
               help="Worked out an attack with the attack calculator? Name its target and the damage it did"),
         conflict_input("hit_conflict", group="This turn"),
-        Input("hit_damage", "Damage", "int", default=0, minimum=0, maximum=limits["resilience_max"], group="This turn"),
-        Input("spent_yang", "Yang chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+        Input("hit_damage", "Damage", "int", default=0, minimum=0, maximum=bounds["resilience_max"], group="This turn"),
+        Input("spent_yang", "Yang chi the actor spends", "int", default=0, minimum=0, maximum=bounds["chi_max"],
               group="This turn"),
-        Input("spent_yin", "Yin chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+        Input("spent_yin", "Yin chi the actor spends", "int", default=0, minimum=0, maximum=bounds["chi_max"],
               group="This turn"),
     ]
     return out
