@@ -36,6 +36,10 @@ def _more_guardians(data: dict[str, Any]) -> None:
     data["rain/tiles"]["guardians"][0]["copies"] += 1
 
 
+def _one_attribute_less(data: dict[str, Any]) -> None:
+    data["wbs/attributes"]["primary"]["groups"][1]["attributes"].pop()
+
+
 def _set(path: tuple[str | int, ...], value: object) -> Edit:
     def edit(data: dict[str, Any]) -> None:
         target: Any = data
@@ -71,6 +75,19 @@ CASES: list[tuple[str, Edit, str, Callable[[dict[str, Any]], object], object, ob
     ("where skills start", _set(("wbs/skills", "sub_skills", "start"), 1), "wbs.xp_cost",
      lambda e: _input(e, "from_value")["help"], "Primary attributes start at 1, derived bonuses and skills at 0",
      "Primary attributes start at 1, derived bonuses at 0 and skills at 1"),
+    ("tiles a point of Yang draws", _set(("rain/contest", "draw", "per_yang"), 2), "rain.contest",
+     lambda e: _input(e, "my_yang")["help"], "Each point draws one more tile", "Each point draws two more tiles"),
+    ("places a point of Yin moves up", _set(("rain/contest", "compare", "places_up_per_yin"), 2), "rain.contest",
+     lambda e: _input(e, "my_yin")["help"], "Each point compares the next tile up",
+     "Each point compares a tile 2 places higher"),
+    ("the mentor's share of the price", _set(("wbs/progression", "mentor", "price_divide_by"), 3), "wbs.xp_cost",
+     lambda e: e["summary"].endswith("a mentor's price (the XP divided by 3)."), False, True),
+    ("how many primary attributes there are", _one_attribute_less, "wbs.derived",
+     lambda e: e["summary"], "Health, Speed, Reflex and Stamina from the six primary attributes, with the most of "
+     "each that XP may buy.", "Health, Speed, Reflex and Stamina from the five primary attributes, with the most "
+     "of each that XP may buy."),
+    ("how many attributes a monster has", _one_attribute_less, "wbs.spirit_energy",
+     lambda e: "pool from its five attributes" in e["summary"], False, True),
     ("Xia's chi bound (the site's reading)", _set_xia_range("chi_max", 40), "xia.initiative_order",
      lambda e: (_field(e, "combatants", "yang")["max"], _input(e, "spent_yin")["max"]), (99, 99), (40, 40)),
     ("Xia's most combatants (the site's reading)", _set_xia_range("combatants", 8), "xia.initiative_order",

@@ -7,9 +7,17 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..present import count_word, listing
 from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact
+from .attributes import (
+    attribute_inputs,
+    derived_attributes,
+    derived_base,
+    derived_limit,
+    exact,
+    primary_attributes,
+)
 
 NOTE = "derived-limit"
 
@@ -54,8 +62,9 @@ CALCULATORS = (
     Calculator(
         id="wbs.derived",
         title="Derived attributes",
-        summary="Health, Speed, Reflex and Stamina from the six primary attributes, "
-                "with the most of each that XP may buy.",
+        summary=lambda: f"{listing([d['name'] for d in derived_attributes()])} from the "
+                        f"{count_word(len(primary_attributes()))} primary attributes, "
+                        "with the most of each that XP may buy.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, rules
+from ..present import count_word
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import attribute_inputs, group_attributes
+from .attributes import attribute_inputs, group_attributes, primary_attributes
 from .combat_rules import by_id, reading_input
 from .energy import boosted_ev, core_genki
 
@@ -140,8 +141,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.spirit_energy",
         title="Monster energy",
-        summary="A monster's JaKi, SeiKi or YoKi pool from its six attributes and spirit skills: Core range, EV, "
-                "Soak from Barrier and Health from Durability.",
+        summary=lambda: f"A monster's JaKi, SeiKi or YoKi pool from its {count_word(len(primary_attributes()))} "
+                        "attributes and spirit skills: Core range, EV, Soak from Barrier and Health from Durability.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -20,6 +20,12 @@ KIND_LABELS = {"primary": "Primary attribute", "derived": "Derived attribute bon
                "sub_skill": "Sub skill or energy skill rank"}
 
 
+def _mentor_price() -> str:
+    """'a mentor's half price', from progression.yaml mentor.price_divide_by."""
+    by = rules.table("wbs/progression")["mentor"]["price_divide_by"]
+    return "a mentor's half price" if by == 2 else f"a mentor's price (the XP divided by {by})"
+
+
 def _starts_help() -> str:
     """'Primary attributes start at 1, derived bonuses and skills at 0', from the data's starting values."""
     primary, derived, skills = start("primary"), start("derived"), start("sub_skill")
@@ -161,8 +167,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.xp_cost",
         title="XP cost",
-        summary="The XP to raise a primary attribute, a derived bonus or a skill rank, "
-                "with the above-tier surcharge and a mentor's half price.",
+        summary=lambda: "The XP to raise a primary attribute, a derived bonus or a skill rank, "
+                        f"with the above-tier surcharge and {_mentor_price()}.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
