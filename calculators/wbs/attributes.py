@@ -58,8 +58,3 @@ def derived_limit(spec: Mapping[str, Any], values: Mapping[str, int], reading: s
     limit = basis / spec["limit_divide_by"]
     return limit.numerator // limit.denominator
 
-
-def exact(value: Fraction) -> int | float:
-    """A Fraction as a JSON number: an int when whole (halves are exact as floats)."""
-    return value.numerator if value.denominator == 1 else float(value)
-

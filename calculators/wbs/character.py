@@ -8,10 +8,10 @@ from typing import Any
 
 from .. import limits, rules
 from ..present import count_word
-from ..results import Cell, Row, Table
+from ..results import Cell, Row, Table, json_number
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
-from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact, primary_attributes
+from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, primary_attributes
 from .readings import reading_input
 from .skills import core_rank, core_skills, sub_skills
 
@@ -133,7 +133,7 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
         if bonus > limit:
             sheet.flags.append(f"{spec['name']} bonus {bonus} is above the {limit} these attributes allow")
         _buy(sheet, f"{spec['name']} bonus", "derived", 0, bonus, tier_id, prices)
-        sheet.values[spec["id"]] = exact(derived_base(spec, values) + bonus)
+        sheet.values[spec["id"]] = json_number(derived_base(spec, values) + bonus)
     above_cores: set[str] = set()
     ranks = []
     for core in core_skills():

@@ -9,7 +9,7 @@ from typing import Any
 from .. import limits, rules
 from ..errors import Problems
 from ..present import number
-from ..results import Distribution
+from ..results import Distribution, json_number
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
     Die,
@@ -170,7 +170,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "resolves": "Quick" if strike.get("quick") else "When the attacker is next active",
         "roll": _roll_text(dice, damage_id, values["strength"], weapon_dice, effect_id, effect["name"]),
         "average_damage": average,
-        "expected_damage": _json_number(expected(dist)),
+        "expected_damage": json_number(expected(dist)),
         "chance_no_damage": float(dist.get(0, Fraction(0))),
         "chance_critical": float(critical_chance(damage_die, dice)),
         "knockback_speed": _knockback_speed(hit, effect),
@@ -219,10 +219,6 @@ def _roll_text(dice: int, damage_id: str, strength: int, weapon_dice: int, effec
     if weapon_dice:
         text += f", with {weapon_dice} × {effect_id} {effect}"
     return text
-
-
-def _json_number(value: Fraction) -> int | float:
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 def _chart(dist: dict[int, Fraction], average: int) -> Distribution:

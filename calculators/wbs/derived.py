@@ -9,13 +9,13 @@ from .. import limits, rules
 from ..errors import Problems
 from ..present import count_word, listing
 from ..readings import reading_input
+from ..results import json_number
 from ..spec import Calculator, Input, Output
 from .attributes import (
     attribute_inputs,
     derived_attributes,
     derived_base,
     derived_limit,
-    exact,
     primary_attributes,
 )
 
@@ -52,7 +52,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         if bonus > limit:
             problems.add(f"{spec['id']}_bonus",
                          f"{spec['name']} bonus can be at most {limit} with these attributes (got {bonus})")
-        result[spec["id"]] = exact(derived_base(spec, values) + bonus)
+        result[spec["id"]] = json_number(derived_base(spec, values) + bonus)
         result[f"{spec['id']}_limit"] = limit
     problems.raise_if_any()
     return result

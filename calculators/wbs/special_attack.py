@@ -8,8 +8,9 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..results import json_number
 from ..spec import Calculator, Input, Output
-from .combat_rules import halve, plain, reading_input, reading_number
+from .combat_rules import halve, reading_input, reading_number
 from .techniques import best_plan, cost_after_reductions, reduction, reiki_rules
 
 
@@ -163,7 +164,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "reiki_spent": spent,
         "shape_cost": shape,
         "shinki_cost": values["life_drain"] * mods["life_drain"]["shinki"],
-        "xp_cost": plain(xp),
+        "xp_cost": json_number(xp),
         "xp_full_price": full,
         "reflex": reflex,
         "trait_points": trait,

@@ -8,8 +8,8 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..results import json_number
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import exact
 from .readings import reading_input, reading_set
 from .tiers import tier_name
 
@@ -155,7 +155,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     usual, extra, steps = purchase(kind, low, high, values["tier"], values["xp_prices"])
     paid = mentor_price(usual, values["mentor_rounding"]) if values["mentor"] else Fraction(usual)
     return {
-        "xp": exact(paid + extra),
+        "xp": json_number(paid + extra),
         "usual_xp": usual,
         "surcharge_xp": extra,
         "steps": [f"{v - 1}→{v}: {s}" for v, s in zip(range(low + 1, high + 1), steps, strict=True)],
