@@ -182,7 +182,7 @@ def _attack(attack: Mapping[str, Any], groups: list[dict[str, Any]], attributes:
         raise CreatureError(f"attack '{attack['name']}': {exc}") from None
     ranks = sum(_sub_rank(groups, s) for s in attack["skills"])
     dice = dice_for(ranks)
-    top = next(d for d in rules.table("wbs/weapons")["dice"] if d["id"] == damage_id)
+    top = rules.by_id(rules.table("wbs/weapons")["dice"], damage_id)
     average = book_average(dice, top["faces"] + top["modifier"]) + attributes["strength"]
     return {"name": attack["name"], "dice": dice, "die": damage_id, "strength": attributes["strength"],
             "effect_die": effect_id if attack["damage_type"] != "none" else "", "reflex": cost,

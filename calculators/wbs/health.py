@@ -13,7 +13,7 @@ from .combat_rules import combat, reading_input, reading_number
 def effective_health(health: int, shinki: int, durability: int) -> int:
     """Health as damage is compared with it: ShinKi taken lowers it, a spirit's Durability raises it."""
     shinki_rules = rules.table("wbs/reiki")["shinki"]
-    per_rank = next(s for s in rules.table("wbs/monsters")["spirit_skills"] if s["id"] == "durability")["per_rank"]
+    per_rank = rules.by_id(rules.table("wbs/monsters")["spirit_skills"], "durability")["per_rank"]
     return max(0, health - shinki * shinki_rules["health_per_shinki"] + durability * per_rank)
 
 
@@ -90,7 +90,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     reached = state(values["damage"], health, out_extra, no_damage)
     upcoming = [m for m in at if m > values["damage"]]
     stamina_rules = rules.table("wbs/stamina")
-    gasp = next(s for s in stamina_rules["spending"] if s["id"] == "last-gasp")["stamina"]
+    gasp = rules.by_id(stamina_rules["spending"], "last-gasp")["stamina"]
     no_stamina = values["stamina"] <= stamina_rules["unconscious_at"]
     rounds = values["stamina"] // gasp
     dying = reached is not None and reached["id"] == thresholds[-1]["id"]

@@ -22,13 +22,13 @@ CRIT_NOTE = "critical-extra-die"
 
 def all_in_rule() -> Mapping[str, Any]:
     """All In from stamina.yaml."""
-    return next(s for s in rules.table("wbs/stamina")["spending"] if s["id"] == "all-in")
+    return rules.by_id(rules.table("wbs/stamina")["spending"], "all-in")
 
 
 def kiai_most() -> int:
     """The most Kiai dice a shout can have: its own dice, and one more per rank at the highest rank limit."""
     checks = rules.table("wbs/checks")
-    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    skill = rules.by_id(rules.table("wbs/energy")["skills"]["genki"], "kiai")
     top_rank = max(t["rank_limit"] for t in rules.table("wbs/tiers")["tiers"] if t["rank_limit"] is not None)
     return checks["kiai"]["dice"] + skill["per_rank"] * top_rank
 
@@ -41,7 +41,7 @@ def _wild_help() -> str:
 
 def _kiai_help() -> str:
     kiai = rules.table("wbs/checks")["kiai"]
-    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    skill = rules.by_id(rules.table("wbs/energy")["skills"]["genki"], "kiai")
     more = "one more" if skill["per_rank"] == 1 else f"{skill['per_rank']} more"
     return (f"{kiai['dice']} for a Kiai; each rank of the Kiai skill allows {more}; "
             f"{kiai['energy_per_die']} Energy each")

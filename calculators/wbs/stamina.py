@@ -17,7 +17,7 @@ def _stamina() -> Mapping[str, Any]:
 
 
 def _entry(group: str, entry_id: str) -> Mapping[str, Any]:
-    return next(e for e in _stamina()[group] if e["id"] == entry_id)
+    return rules.by_id(_stamina()[group], entry_id)
 
 
 def energy_recover(genki: int, rounding: str) -> int:

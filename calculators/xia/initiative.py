@@ -61,7 +61,7 @@ ITEM = "Combatant"
 
 
 def _character(character_id: str) -> Mapping[str, Any]:
-    return next(c for c in rules.table("xia/characters")["characters"] if c["id"] == character_id)
+    return rules.by_id(rules.table("xia/characters")["characters"], character_id)
 
 
 def _fields() -> tuple[Input, ...]:
