@@ -17,12 +17,13 @@ from typing import Any
 
 from .. import limits, readings, rules
 from ..errors import Problems
+from ..present import count_word
 from ..results import TickChart
 from ..spec import Calculator, Input, Output
 from .tiers import tier_name
 
 NOTE = "phases-higher-tiers"
-SLOTS = 6
+SLOTS = 6  # fighters on the form (a form's size, not a rule)
 
 
 def _combat() -> Mapping[str, Any]:
@@ -205,7 +206,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.round_tracker",
         title="Round tracker",
-        summary="Up to six fighters by Reflex: the round drawn tick by tick, showing who is active when.",
+        summary=f"Up to {count_word(SLOTS)} fighters by Reflex: the round drawn tick by tick, "
+                "showing who is active when.",
         inputs=_tracker_inputs,
         outputs=_tracker_outputs,
         compute=compute_tracker,
