@@ -17,11 +17,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .engine import Engine
-from .errors import CreatureError, InputError, Problem
+from .errors import CreatureError, FieldProblem, InputError
 from .present import number, percent
 from .registry import GAMES, modules
 
-__all__ = ["GAMES", "CreatureError", "Engine", "InputError", "Problem", "bundled", "catalog", "modules",
+__all__ = ["GAMES", "CreatureError", "Engine", "FieldProblem", "InputError", "bundled", "catalog", "modules",
            "number", "percent", "run", "show"]
 
 _bundled: Engine | None = None

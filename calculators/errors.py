@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class FieldProblem:
     """One input that is not allowed, and why, in words for the reader."""
 
     field: str
@@ -17,11 +17,11 @@ class Problem:
 class InputError(ValueError):
     """An input the calculator cannot accept; `.field` names it, `.problems` lists all found."""
 
-    def __init__(self, field: str, message: str, problems: tuple[Problem, ...] = ()) -> None:
+    def __init__(self, field: str, message: str, problems: tuple[FieldProblem, ...] = ()) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
-        self.problems = problems or (Problem(field, message),)
+        self.problems = problems or (FieldProblem(field, message),)
 
     def as_dict(self) -> dict[str, object]:
         """The error as JSON-able data, for the browser."""
@@ -36,12 +36,12 @@ class Problems:
     """Collects every problem with a set of inputs, so the reader sees them all at once."""
 
     def __init__(self) -> None:
-        self._found: list[Problem] = []
+        self._found: list[FieldProblem] = []
 
     def add(self, field: str, message: str) -> None:
         """Record that `field` is not allowed, with a message saying what is."""
         if not any(p.field == field for p in self._found):
-            self._found.append(Problem(field, message))
+            self._found.append(FieldProblem(field, message))
 
     def __bool__(self) -> bool:
         return bool(self._found)

@@ -159,6 +159,12 @@ def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:
     return tuple((str(key), float(p)) for key, p in dist.items())
 
 
+def json_number(value: int | Fraction) -> int | float:
+    """An exact number as a JSON number: an int when whole (halves are exact as floats)."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
 def trigram(entry: Mapping[str, Any]) -> Trigram:
     """A trigram of the rules data as a result."""
     return Trigram(entry["name"], entry["glyph"], tuple(entry["lines"]))

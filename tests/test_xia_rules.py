@@ -287,3 +287,32 @@ def test_who_goes_first_on_equal_ratings_comes_from_the_data() -> None:
     changed = copy.deepcopy(rules_data())
     changed["xia/conflicts"]["initiative"]["side_order"] = ["npc", "pc"]
     assert Engine(changed).run("xia.initiative_order", tied)["first"].startswith("Combatant 1 (NPC)")
+
+
+def test_the_tie_column_says_what_the_data_says() -> None:
+    """The words of 'settled by' are conflicts.yaml's (initiative.kinds_tie, ties[].note): edit them, they change."""
+    import copy
+
+    from calculators import Engine
+    from tests.support.engine import rules_data
+
+    changed = copy.deepcopy(rules_data())
+    initiative = changed["xia/conflicts"]["initiative"]
+    initiative["kinds_tie"] = "which fight ({order})"
+    for tie in initiative["ties"]:
+        tie["note"] = f"rule {tie['id']}"
+    mixed = fight(c1_side="npc", c1_physical=4, c2_side="pc", c2_physical=3, c2_thunder=1, c3_side="npc",
+                  c3_physical=4, mental_on=True, c1_mental=2, c2_mental=3)
+
+    def column(eng: Engine, inputs: dict[str, object]) -> str:
+        return eng.present("xia.initiative_order", eng.run("xia.initiative_order", inputs))["order"]
+
+    book, ours = column(engine(), mixed), column(Engine(changed), mixed)
+    assert "player characters before non-player characters" in book and "the GM picks the order" in book
+    assert "kind of conflict (Physical before Mental before Social)" in book
+    assert "rule pcs-first" in ours and "rule gm-chooses" in ours and "which fight (Physical before Mental" in ours
+    assert "player characters" not in ours and "GM" not in ours
+    pcs = fight(c1_side="pc", c2_side="pc")
+    assert "rule players-choose; rule eldest-player" in column(Engine(changed), pcs)
+    del initiative["ties"][1]["note"], initiative["ties"][2]["note"]
+    assert "players agree" not in column(Engine(changed), pcs) and "rule" not in column(Engine(changed), pcs)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import Problems
+from ..present import count_word
 from ..readings import reading_input
 from ..results import Distribution
 from ..spec import Calculator, Input, Output, parse_inputs
@@ -74,9 +75,9 @@ def _inputs() -> list[Input]:
         el.element_input("my_element", "My Element", ids[0], group="My Aspect"),
         el.alchemy_input("my_alchemy", "My Alchemy", 2, group="My Aspect"),
         Input("my_yang", "Yang Qi I spend", "int", default=0, minimum=0, maximum=points, group="My Aspect",
-              help="Each point draws one more tile"),
+              help=_yang_help()),
         Input("my_yin", "Yin Qi I spend", "int", default=0, minimum=0, maximum=points, group="My Aspect",
-              help="Each point compares the next tile up"),
+              help=_yin_help()),
         el.element_input("their_element", "Their Element", ids[-1], group="Their Aspect"),
         el.alchemy_input("their_alchemy", "Their Alchemy", 3, group="Their Aspect"),
         Input("their_yang", "Yang Qi they spend", "int", default=0, minimum=0, maximum=points, group="Their Aspect"),
@@ -84,6 +85,16 @@ def _inputs() -> list[Input]:
         _reading("rank_order", RANK_NOTE, "Readings"),
         _reading("wall", WALL_NOTE, "Readings"),
     ]
+
+
+def _yang_help() -> str:
+    more = contest_rules()["draw"]["per_yang"]
+    return f"Each point draws {count_word(more)} more tile{'' if more == 1 else 's'}"
+
+
+def _yin_help() -> str:
+    up = contest_rules()["compare"]["places_up_per_yin"]
+    return "Each point compares the next tile up" if up == 1 else f"Each point compares a tile {up} places higher"
 
 
 def _outputs() -> list[Output]:
@@ -152,8 +163,8 @@ CALCULATORS = (
     Calculator(
         id="rain.contest",
         title="Contest of Aspects",
-        summary="How many tiles each side draws, which tile it compares, and the exact odds over the "
-                "144-tile set, with what one more point of Qi would change.",
+        summary=lambda: f"How many tiles each side draws, which tile it compares, and the exact odds over the "
+                        f"{tl.set_size()}-tile set, with what one more point of Qi would change.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

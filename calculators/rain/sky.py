@@ -23,7 +23,7 @@ def data() -> Mapping[str, Any]:
 
 def move_kind(move_id: str) -> Mapping[str, Any]:
     """One kind of move."""
-    return next(m for m in data()["moves"] if m["id"] == move_id)
+    return rules.by_id(data()["moves"], move_id)
 
 
 def max_length() -> int:

@@ -15,7 +15,7 @@ def data() -> Mapping[str, Any]:
     return rules.table("rain/trigrams")
 
 
-def by_id(trigram_id: str) -> Mapping[str, Any]:
+def trigram_entry(trigram_id: str) -> Mapping[str, Any]:
     """One trigram."""
     return rules.by_id(data()["trigrams"], trigram_id)
 
@@ -31,7 +31,7 @@ def by_lines(lines: Sequence[str]) -> Mapping[str, Any]:
 def after_spending(trigram_id: str, spend: str) -> Mapping[str, Any]:
     """The trigram after one point of `spend` ('yang' or 'yin') moves the Taiji."""
     move = data()["taiji_move"]
-    lines = list(by_id(trigram_id)["lines"])
+    lines = list(trigram_entry(trigram_id)["lines"])
     new = move[f"{spend}_line"]
     lines = [new, *lines] if move["added_at"] == "bottom" else [*lines, new]
     lines = lines[:-1] if move["removed_from"] == "top" else lines[1:]
@@ -59,7 +59,7 @@ def _outputs() -> list[Output]:
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """The new trigram, its lines and its Weather."""
-    before = by_id(values["trigram"])
+    before = trigram_entry(values["trigram"])
     after = after_spending(values["trigram"], values["spend"])
     return {
         "trigram": f"{after['name']} {after['glyph']} ({after['pinyin']} {after['hanzi']})",

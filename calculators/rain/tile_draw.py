@@ -253,8 +253,9 @@ CALCULATORS = (
     Calculator(
         id="rain.tile_draw",
         title="Draw the tiles",
-        summary="A virtual 144-tile set: both hands of a contest drawn by a short code, the tiles compared, "
-                "the winner and the exchange. Share the link and the whole table sees the same tiles.",
+        summary=lambda: f"A virtual {tl.set_size()}-tile set: both hands of a contest drawn by a short code, the "
+                        "tiles compared, the winner and the exchange. Share the link and the whole table sees the "
+                        "same tiles.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -6,11 +6,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..rules import by_id  # noqa: F401  (calculators of this game import it from here)
 from ..spec import Input
-
-ATTRIBUTE_MAX = 999  # inputs only: Mythic play has no limit, but a form needs a bound
 
 
 def primary_attributes() -> list[Mapping[str, Any]]:
@@ -31,7 +29,7 @@ def attribute_inputs() -> list[Input]:
     """One whole-number input per primary attribute, starting at the book's starting value."""
     start = rules.table("wbs/attributes")["primary"]["start"]
     return [
-        Input(attr["id"], attr["name"], "int", default=start, minimum=start, maximum=ATTRIBUTE_MAX,
+        Input(attr["id"], attr["name"], "int", default=start, minimum=start, maximum=limits.VALUES,
               group="Primary attributes")
         for attr in primary_attributes()
     ]
@@ -59,9 +57,4 @@ def derived_limit(spec: Mapping[str, Any], values: Mapping[str, int], reading: s
         basis = Fraction(sum(connected), len(connected))
     limit = basis / spec["limit_divide_by"]
     return limit.numerator // limit.denominator
-
-
-def exact(value: Fraction) -> int | float:
-    """A Fraction as a JSON number: an int when whole (halves are exact as floats)."""
-    return value.numerator if value.denominator == 1 else float(value)
 

@@ -6,17 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..present import count_word
-from ..results import Cell, Row, Table
+from ..results import Cell, Row, Table, json_number
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
-from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact, primary_attributes
+from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, primary_attributes
 from .readings import reading_input
 from .skills import core_rank, core_skills, sub_skills
-
-RANK_MAX = 99
-NAME_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +41,7 @@ def energy_skill_inputs() -> list[Input]:
     """One input per GenKi and ReiKi skill, named `<pool>_<skill>`."""
     pools = rules.table("wbs/energy")
     return [
-        Input(f"{pool['id']}_{skill['id']}", skill["name"], "int", default=0, minimum=0, maximum=RANK_MAX,
+        Input(f"{pool['id']}_{skill['id']}", skill["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
               group=f"{pool['name']} skills", help=skill["summary"])
         for pool in pools["pools"] for skill in pools["skills"][pool["skills"]]
     ]
@@ -59,21 +56,21 @@ def spark_input() -> Input:
 
 def _inputs() -> list[Input]:
     derived = [
-        Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0, maximum=RANK_MAX,
+        Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0, maximum=limits.RANKS,
               group="Derived bonuses")
         for d in derived_attributes()
     ]
     skills = [
-        Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=RANK_MAX, group=f"{s['core_name']} skills")
+        Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=limits.RANKS, group=f"{s['core_name']} skills")
         for s in sub_skills()
     ]
     start = rules.table("wbs/progression")["starting_xp"]
     return [
-        Input("name", "Character's name", "text", default="", maximum=NAME_LENGTH, group="Play",
+        Input("name", "Character's name", "text", default="", maximum=limits.NAME_LENGTH, group="Play",
               help="Shown on the printed sheet and in saves"),
         xp.tier_input(),
         spark_input(),
-        Input("budget", "XP budget", "int", default=start, minimum=0, maximum=99999, group="Play"),
+        Input("budget", "XP budget", "int", default=start, minimum=0, maximum=limits.ENERGY, group="Play"),
         *attribute_inputs(),
         *derived,
         *skills,
@@ -136,7 +133,7 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
         if bonus > limit:
             sheet.flags.append(f"{spec['name']} bonus {bonus} is above the {limit} these attributes allow")
         _buy(sheet, f"{spec['name']} bonus", "derived", 0, bonus, tier_id, prices)
-        sheet.values[spec["id"]] = exact(derived_base(spec, values) + bonus)
+        sheet.values[spec["id"]] = json_number(derived_base(spec, values) + bonus)
     above_cores: set[str] = set()
     ranks = []
     for core in core_skills():

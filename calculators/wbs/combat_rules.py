@@ -47,12 +47,6 @@ def halve(value: int | Fraction, rounding: str, divide_by: int = 2) -> int | Fra
     return share.numerator // share.denominator
 
 
-def plain(value: int | Fraction) -> int | float:
-    """A Fraction as a JSON number: an int when whole."""
-    value = Fraction(value)
-    return value.numerator if value.denominator == 1 else float(value)
-
-
 @dataclass(frozen=True, slots=True)
 class Die:
     """One die of the dice size chart, as rolled in an attack."""

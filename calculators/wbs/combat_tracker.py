@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..fields import row_name
 from ..results import Apply, Cell, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
@@ -19,9 +19,6 @@ from . import health, ticks, upkeep
 from .combat_rules import by_id
 
 ITEM = "Combatant"
-MOST = 20  # combatants in one fight
-NAME_LENGTH = 40
-BIG = 9999
 
 
 def _tiers() -> Sequence[Mapping[str, Any]]:
@@ -30,14 +27,14 @@ def _tiers() -> Sequence[Mapping[str, Any]]:
 
 def _fields() -> tuple[Input, ...]:
     return (
-        Input("name", "Name", "text", default="", maximum=NAME_LENGTH),
-        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=ticks.REFLEX_MAX),
-        Input("health", "Health", "int", default=6, minimum=1, maximum=BIG),
-        Input("damage", "Damage taken", "int", default=0, minimum=0, maximum=BIG),
-        Input("stamina", "Stamina", "int", default=6, minimum=0, maximum=BIG),
-        Input("energy", "Energy", "int", default=15, minimum=0, maximum=99999),
-        Input("ev", "EV", "int", default=0, minimum=0, maximum=99),
-        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=99),
+        Input("name", "Name", "text", default="", maximum=limits.NAME_LENGTH),
+        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.RANKS),
+        Input("health", "Health", "int", default=6, minimum=1, maximum=limits.POOLS),
+        Input("damage", "Damage taken", "int", default=0, minimum=0, maximum=limits.POOLS),
+        Input("stamina", "Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
+        Input("energy", "Energy", "int", default=15, minimum=0, maximum=limits.ENERGY),
+        Input("ev", "EV", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=limits.RANKS),
         Input("relaxing", "Relaxing", "bool", default=False),
         Input("monster", "Monster", "bool", default=False),
     )
@@ -52,10 +49,11 @@ DEFAULT_FIGHT = (
 def _inputs() -> list[Input]:
     tiers = _tiers()
     return [
-        Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=MOST, item=ITEM,
+        Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
+              item=ITEM,
               fields=_fields(), group="The fight",
               help="Energy is GenKi for people, monster energy for monsters; Kiai dice are those rolled this round"),
-        Input("round", "Round", "int", default=1, minimum=1, maximum=999, group="The fight"),
+        Input("round", "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The fight"),
         Input("tier", "Tier", "choice", default=tiers[0]["id"],
               choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="The fight",
               help="The tier sets the phases in a round"),
@@ -134,7 +132,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "next_round": Apply(f"Start round {round_number + 1}",
                             (("round", round_number + 1), ("combatants", [dict(a) for a in after])),
                             summary=f"Pays the upkeep and exhaustion of round {round_number}, and clears Kiai dice.")
-        if round_number < 999 else Table("", (), (), empty="The last round the tracker counts."),
+        if round_number < limits.VALUES else Table("", (), (), empty="The last round the tracker counts."),
         "next_table": Table(f"Round {round_number + 1} starts with", ("Combatant", "Energy", "Stamina"), next_rows),
     }
 

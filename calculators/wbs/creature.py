@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from .. import rules
 from ..errors import CreatureError
+from ..results import json_number
 from .attributes import derived_attributes, derived_base, primary_attributes
-from .combat_rules import by_id, combat, default_reading, plain
+from .combat_rules import by_id, combat, default_reading
 from .damage import attack_dice, book_average, dice_for, reflex_cost
 from .energy import boosted_ev
 from .health import marks
@@ -154,7 +154,7 @@ def stat_block(creature: Mapping[str, Any]) -> dict[str, Any]:
         "spark": by_id(sparks, creature["spark"]),
         "attributes": [{"name": a["name"], "abbreviation": a["abbreviation"], "value": attributes[a["id"]]}
                        for a in primary_attributes()],
-        "derived": [{"name": d["name"], "value": plain(health if d["id"] == "health" else derived[d["id"]])}
+        "derived": [{"name": d["name"], "value": json_number(health if d["id"] == "health" else derived[d["id"]])}
                     for d in derived_attributes()],
         "pool": pool,
         "ev_now": ev_now,
@@ -170,7 +170,7 @@ def stat_block(creature: Mapping[str, Any]) -> dict[str, Any]:
         "attacks": attacks,
         "audit": lines,
         "points": lines[-1].computed,
-        "listed": [{"what": k, "book": v, "computed": plain(computed_values[k])} for k, v in listed.items()],
+        "listed": [{"what": k, "book": v, "computed": json_number(computed_values[k])} for k, v in listed.items()],
     }
 
 
@@ -182,7 +182,7 @@ def _attack(attack: Mapping[str, Any], groups: list[dict[str, Any]], attributes:
         raise CreatureError(f"attack '{attack['name']}': {exc}") from None
     ranks = sum(_sub_rank(groups, s) for s in attack["skills"])
     dice = dice_for(ranks)
-    top = next(d for d in rules.table("wbs/weapons")["dice"] if d["id"] == damage_id)
+    top = rules.by_id(rules.table("wbs/weapons")["dice"], damage_id)
     average = book_average(dice, top["faces"] + top["modifier"]) + attributes["strength"]
     return {"name": attack["name"], "dice": dice, "die": damage_id, "strength": attributes["strength"],
             "effect_die": effect_id if attack["damage_type"] != "none" else "", "reflex": cost,
@@ -195,8 +195,3 @@ def summary_row(creature: Mapping[str, Any]) -> dict[str, Any]:
                        creature["tier"], _reading(rules.table("wbs/energy")["core_genki"]["rounding_note"]))
     return {"energy": pool.energy, "core": pool.core, "points": audit(creature)[-1].computed,
             "book_points": creature.get("book_points", {}).get("total")}
-
-
-def exact(value: Fraction | int) -> int | float:
-    """A value as JSON would carry it."""
-    return plain(value)

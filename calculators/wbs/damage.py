@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..present import number
-from ..results import Distribution
+from ..results import Distribution, json_number
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
     Die,
@@ -25,10 +25,6 @@ from .combat_rules import (
 )
 from .damage_odds import Hit, critical_chance, dealt, expected, tie_share
 
-STRENGTH_MAX = 60
-RANKS_MAX = 60
-DR_MAX = 99
-EXTRA_DICE_MAX = 6
 CHART_ROWS = 24
 
 NOTES = ("critical-dice", "soak-per-type", "damage-fumbles", "tie-rounding", "dice-chart-ends",
@@ -46,7 +42,8 @@ def _inputs() -> list[Input]:
         Input("damage_type", "Damage type", "choice", default="none",
               choices=(Choice("none", "None"), *(Choice(d["id"], d["name"]) for d in data["damage_types"])),
               group="Attack", help="For a ranged weapon, the ammunition's"),
-        Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=EXTRA_DICE_MAX,
+        Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0,
+              maximum=limits.EXTRA_CRITICAL_DICE,
               group="Attack", help="Bought with weapon encumbrance; needs a damage type"),
         Input("critical_effect", "Effect of every critical effect die", "choice", default="by-type",
               choices=(Choice("by-type", "The damage type's effect (Stagger when there is none)"),
@@ -54,13 +51,14 @@ def _inputs() -> list[Input]:
               help="The weapon's own dice and those from critical faces all take it here; the book lets the "
                    "attacker pick for each die from a critical face"),
         Input("strength", "Strength (or a ranged weapon's strength modifier)", "int", default=3, minimum=0,
-              maximum=STRENGTH_MAX, group="Attacker"),
+              maximum=limits.DAMAGE_STRENGTH, group="Attacker"),
         Input("skill_ranks", "Skill ranks (both sub skills and their core skills)", "int", default=0,
-              minimum=0, maximum=RANKS_MAX, group="Attacker"),
+              minimum=0, maximum=limits.DAMAGE_RANKS, group="Attacker"),
         Input("attack_critical", "The attack roll was critical", "bool", default=False, group="Attacker"),
         Input("tie", "The attack roll tied the TN", "bool", default=False, group="Attacker"),
-        Input("target_dr", "Target's Damage Reduction", "int", default=2, minimum=0, maximum=DR_MAX, group="Target"),
-        Input("target_soak", "Target's Soak", "int", default=0, minimum=0, maximum=DR_MAX, group="Target"),
+        Input("target_dr", "Target's Damage Reduction", "int", default=2, minimum=0, maximum=limits.RANKS,
+              group="Target"),
+        Input("target_soak", "Target's Soak", "int", default=0, minimum=0, maximum=limits.RANKS, group="Target"),
         reading_input("chain_reading", "critical-dice"),
         reading_input("soak_reading", "soak-per-type"),
         reading_input("fumble_reading", "damage-fumbles"),
@@ -172,7 +170,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "resolves": "Quick" if strike.get("quick") else "When the attacker is next active",
         "roll": _roll_text(dice, damage_id, values["strength"], weapon_dice, effect_id, effect["name"]),
         "average_damage": average,
-        "expected_damage": _json_number(expected(dist)),
+        "expected_damage": json_number(expected(dist)),
         "chance_no_damage": float(dist.get(0, Fraction(0))),
         "chance_critical": float(critical_chance(damage_die, dice)),
         "knockback_speed": _knockback_speed(hit, effect),
@@ -221,10 +219,6 @@ def _roll_text(dice: int, damage_id: str, strength: int, weapon_dice: int, effec
     if weapon_dice:
         text += f", with {weapon_dice} × {effect_id} {effect}"
     return text
-
-
-def _json_number(value: Fraction) -> int | float:
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 def _chart(dist: dict[int, Fraction], average: int) -> Distribution:

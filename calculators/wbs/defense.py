@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import limits
 from ..present import listing
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import by_id, combat, weapon_choices, weapon_type, weapons
 from .damage import dice_for
-
-BIG = 999
 
 
 def basic_defense(attributes: Mapping[str, int], awareness: int) -> int:
@@ -30,26 +29,29 @@ def _inputs() -> list[Input]:
     blockers = [t["name"] for t in block_weapons]
     fighter = "Defender"
     return [
-        Input("dexterity", "Dexterity", "int", default=3, minimum=0, maximum=BIG, group=fighter),
-        Input("wits", "Wits", "int", default=3, minimum=0, maximum=BIG, group=fighter),
-        Input("strength", "Strength", "int", default=3, minimum=0, maximum=BIG, group=fighter),
-        Input("constitution", "Constitution", "int", default=3, minimum=0, maximum=BIG, group=fighter),
-        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=BIG, group=fighter),
-        Input("speed", "Speed (whole hexes)", "int", default=1, minimum=0, maximum=BIG, group=fighter),
-        Input("awareness", "Awareness ranks (with Focus)", "int", default=0, minimum=0, maximum=BIG, group="Skills"),
-        Input("perception", "Perception ranks", "int", default=0, minimum=0, maximum=BIG, group="Skills"),
-        Input("armour_dr", "Armour DR", "int", default=0, minimum=0, maximum=BIG, group="Skills"),
-        Input("attacker_reflex", "Attacker's Reflex", "int", default=3, minimum=0, maximum=BIG, group="Attacker"),
+        Input("dexterity", "Dexterity", "int", default=3, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("wits", "Wits", "int", default=3, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("strength", "Strength", "int", default=3, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("constitution", "Constitution", "int", default=3, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("speed", "Speed (whole hexes)", "int", default=1, minimum=0, maximum=limits.VALUES, group=fighter),
+        Input("awareness", "Awareness ranks (with Focus)", "int", default=0, minimum=0, maximum=limits.VALUES,
+              group="Skills"),
+        Input("perception", "Perception ranks", "int", default=0, minimum=0, maximum=limits.VALUES, group="Skills"),
+        Input("armour_dr", "Armour DR", "int", default=0, minimum=0, maximum=limits.VALUES, group="Skills"),
+        Input("attacker_reflex", "Attacker's Reflex", "int", default=3, minimum=0, maximum=limits.VALUES,
+              group="Attacker"),
         Input("defense", "Active Defense", "choice", default="none",
               choices=(Choice("none", "None (Basic Defense)"), *(Choice(o["id"], o["name"]) for o in options)),
               group="Active Defense"),
         Input("weapon", "Weapon", "choice", default="fist", choices=weapon_choices(), group="Active Defense"),
-        Input("weapon_ranks", "Weapon ranks (with core)", "int", default=0, minimum=0, maximum=BIG,
+        Input("weapon_ranks", "Weapon ranks (with core)", "int", default=0, minimum=0, maximum=limits.VALUES,
               group="Active Defense"),
-        Input("defense_ranks", "Parry, Block or Dodge ranks (with core)", "int", default=0, minimum=0, maximum=BIG,
+        Input("defense_ranks", "Parry, Block or Dodge ranks (with core)", "int", default=0, minimum=0,
+              maximum=limits.VALUES,
               group="Active Defense"),
         Input("attack_skill_ranks", f"Ranks the {listing(blockers, 'or')} attack would use", "int", default=0,
-              minimum=0, maximum=BIG, group="Active Defense",
+              minimum=0, maximum=limits.VALUES, group="Active Defense",
               help="; ".join(f"A {t['name']} block adds a {t['block_die']} per damage die of that attack"
                              for t in block_weapons)),
         Input("moving", "Moving while dodging", "bool", default=False, group="Active Defense"),

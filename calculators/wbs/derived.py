@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
+from ..present import count_word, listing
 from ..readings import reading_input
+from ..results import json_number
 from ..spec import Calculator, Input, Output
-from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, exact
+from .attributes import (
+    attribute_inputs,
+    derived_attributes,
+    derived_base,
+    derived_limit,
+    primary_attributes,
+)
 
 NOTE = "derived-limit"
 
@@ -17,7 +25,7 @@ NOTE = "derived-limit"
 def _inputs() -> list[Input]:
     bonuses = [
         Input(f"{d['id']}_bonus", f"{d['name']} bonus", "int", default=0, minimum=0,
-              maximum=999, group="Bought bonuses",
+              maximum=limits.VALUES, group="Bought bonuses",
               help=f"{d['name']} bought with XP, on top of the attributes")
         for d in derived_attributes()
     ]
@@ -44,7 +52,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         if bonus > limit:
             problems.add(f"{spec['id']}_bonus",
                          f"{spec['name']} bonus can be at most {limit} with these attributes (got {bonus})")
-        result[spec["id"]] = exact(derived_base(spec, values) + bonus)
+        result[spec["id"]] = json_number(derived_base(spec, values) + bonus)
         result[f"{spec['id']}_limit"] = limit
     problems.raise_if_any()
     return result
@@ -54,8 +62,9 @@ CALCULATORS = (
     Calculator(
         id="wbs.derived",
         title="Derived attributes",
-        summary="Health, Speed, Reflex and Stamina from the six primary attributes, "
-                "with the most of each that XP may buy.",
+        summary=lambda: f"{listing([d['name'] for d in derived_attributes()])} from the "
+                        f"{count_word(len(primary_attributes()))} primary attributes, "
+                        "with the most of each that XP may buy.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

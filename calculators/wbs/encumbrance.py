@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..spec import Calculator, Input, Output
 from .readings import divide, reading_input
-
-VALUE_MAX = 999
 
 
 def _items() -> Mapping[str, Any]:
@@ -39,12 +37,12 @@ def penalties(total: int, current: int, strength: int) -> dict[str, int]:
 
 def _inputs() -> list[Input]:
     return [
-        Input("armour_dr", "Armour DR", "int", default=8, minimum=0, maximum=VALUE_MAX, group="Armour"),
-        Input("armour_soak", "Armour Soak", "int", default=8, minimum=0, maximum=VALUE_MAX, group="Armour"),
+        Input("armour_dr", "Armour DR", "int", default=8, minimum=0, maximum=limits.VALUES, group="Armour"),
+        Input("armour_soak", "Armour Soak", "int", default=8, minimum=0, maximum=limits.VALUES, group="Armour"),
         Input("armour_worn", "Armour is worn (not carried)", "bool", default=True, group="Armour"),
-        Input("other_encumbrance", "Other gear's encumbrance", "int", default=0, minimum=0, maximum=VALUE_MAX,
+        Input("other_encumbrance", "Other gear's encumbrance", "int", default=0, minimum=0, maximum=limits.VALUES,
               group="Other gear", help="Weapons and bulky things, as they are carried now; counts toward both totals"),
-        Input("strength", "Base Strength", "int", default=4, minimum=1, maximum=VALUE_MAX, group="Character",
+        Input("strength", "Base Strength", "int", default=4, minimum=1, maximum=limits.VALUES, group="Character",
               help="Before any loss to encumbrance: this is your safe capacity"),
         reading_input("armour_rounding", _items()["armour"]["rounding_note"]),
     ]

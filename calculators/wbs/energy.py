@@ -6,12 +6,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..spec import Calculator, Choice, Input, Output
 from .attributes import attribute_inputs, by_id, group_attributes
 from .readings import reading_input
-
-RANK_MAX = 99
 
 
 def _energy() -> Mapping[str, Any]:
@@ -27,12 +25,12 @@ def _inputs() -> list[Input]:
     spark = Input("spark", "Spark", "choice", default=sparks[0]["id"],
                   choices=tuple(Choice(s["id"], s["name"]) for s in sparks), group="Spark")
     skills = [
-        Input(skill["id"], skill["name"], "int", default=0, minimum=0, maximum=RANK_MAX,
+        Input(skill["id"], skill["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
               group=f"{pool['name']} skills", help=skill["summary"])
         for pool in _energy()["pools"]
         for skill in _energy()["skills"][pool["skills"]]
     ]
-    spent = Input("spent_genki", "GenKi already spent", "int", default=0, minimum=0, maximum=99999,
+    spent = Input("spent_genki", "GenKi already spent", "int", default=0, minimum=0, maximum=limits.ENERGY,
                   group="In play", help="Core GenKi falls to match the GenKi you have left")
     readings = [
         _reading_input("reiki_reading", rules.table("wbs/sparks")["sparks"][0]["reiki_multiplier_note"]),

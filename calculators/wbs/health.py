@@ -5,17 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..spec import Calculator, Input, Output
 from .combat_rules import combat, reading_input, reading_number
-
-BIG = 9999
 
 
 def effective_health(health: int, shinki: int, durability: int) -> int:
     """Health as damage is compared with it: ShinKi taken lowers it, a spirit's Durability raises it."""
     shinki_rules = rules.table("wbs/reiki")["shinki"]
-    per_rank = next(s for s in rules.table("wbs/monsters")["spirit_skills"] if s["id"] == "durability")["per_rank"]
+    per_rank = rules.by_id(rules.table("wbs/monsters")["spirit_skills"], "durability")["per_rank"]
     return max(0, health - shinki * shinki_rules["health_per_shinki"] + durability * per_rank)
 
 
@@ -46,15 +44,21 @@ def marks(health: int, out_extra: int | None = None, no_damage_reach: int | None
 
 def _inputs() -> list[Input]:
     return [
-        Input("health", "Health", "int", default=6, minimum=0, maximum=BIG, group="Fighter"),
-        Input("damage", "Damage taken so far", "int", default=0, minimum=0, maximum=BIG, group="Fighter"),
-        Input("shinki", "ShinKi taken", "int", default=0, minimum=0, maximum=BIG, group="Fighter",
-              help="Each point paid for ReiKi lowers Health by 1 until a long rest"),
-        Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=BIG, group="Fighter"),
-        Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=BIG, group="Fighter"),
+        Input("health", "Health", "int", default=6, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("damage", "Damage taken so far", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("shinki", "ShinKi taken", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter",
+              help=_shinki_help()),
+        Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter"),
+        Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=limits.POOLS, group="Fighter"),
         reading_input("out_reading", _health_rules()["out_note"]),
         reading_input("no_damage_reading", _health_rules()["no_damage_note"]),
     ]
+
+
+def _shinki_help() -> str:
+    shinki = rules.table("wbs/reiki")["shinki"]
+    return (f"Each point pays for {shinki['reiki_per_shinki']} ReiKi and lowers Health by "
+            f"{shinki['health_per_shinki']} until a long rest")
 
 
 def _outputs() -> list[Output]:
@@ -86,7 +90,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     reached = state(values["damage"], health, out_extra, no_damage)
     upcoming = [m for m in at if m > values["damage"]]
     stamina_rules = rules.table("wbs/stamina")
-    gasp = next(s for s in stamina_rules["spending"] if s["id"] == "last-gasp")["stamina"]
+    gasp = rules.by_id(stamina_rules["spending"], "last-gasp")["stamina"]
     no_stamina = values["stamina"] <= stamina_rules["unconscious_at"]
     rounds = values["stamina"] // gasp
     dying = reached is not None and reached["id"] == thresholds[-1]["id"]

@@ -22,7 +22,7 @@ def _guide() -> Mapping[str, Any]:
 
 
 def _band(band_id: str) -> Mapping[str, Any]:
-    return next(b for b in _guide()["skill_bands"] if b["id"] == band_id)
+    return rules.by_id(_guide()["skill_bands"], band_id)
 
 
 def _names() -> dict[str, str]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..present import count_word
 from ..results import Cell, Distribution, Row, Table
@@ -18,19 +18,17 @@ from .tiers import tier_name
 WILD_NOTE = "wild-action-steps"
 ALL_IN_NOTE = "all-in-timing"
 CRIT_NOTE = "critical-extra-die"
-WILD_MAX = 10  # form bounds: the book sets no limit on these
-ALL_IN_MAX = 12
 
 
 def all_in_rule() -> Mapping[str, Any]:
     """All In from stamina.yaml."""
-    return next(s for s in rules.table("wbs/stamina")["spending"] if s["id"] == "all-in")
+    return rules.by_id(rules.table("wbs/stamina")["spending"], "all-in")
 
 
 def kiai_most() -> int:
     """The most Kiai dice a shout can have: its own dice, and one more per rank at the highest rank limit."""
     checks = rules.table("wbs/checks")
-    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    skill = rules.by_id(rules.table("wbs/energy")["skills"]["genki"], "kiai")
     top_rank = max(t["rank_limit"] for t in rules.table("wbs/tiers")["tiers"] if t["rank_limit"] is not None)
     return checks["kiai"]["dice"] + skill["per_rank"] * top_rank
 
@@ -43,7 +41,7 @@ def _wild_help() -> str:
 
 def _kiai_help() -> str:
     kiai = rules.table("wbs/checks")["kiai"]
-    skill = next(s for s in rules.table("wbs/energy")["skills"]["genki"] if s["id"] == "kiai")
+    skill = rules.by_id(rules.table("wbs/energy")["skills"]["genki"], "kiai")
     more = "one more" if skill["per_rank"] == 1 else f"{skill['per_rank']} more"
     return (f"{kiai['dice']} for a Kiai; each rank of the Kiai skill allows {more}; "
             f"{kiai['energy_per_die']} Energy each")
@@ -52,24 +50,25 @@ def _kiai_help() -> str:
 def dice_inputs(group: str = "Options") -> list[Input]:
     """Wild Action, Kiai and EV: the options any check may add."""
     return [
-        Input("wild_actions", "Wild Action dice", "int", default=0, minimum=0, maximum=WILD_MAX, group=group,
+        Input("wild_actions", "Wild Action dice", "int", default=0, minimum=0, maximum=limits.WILD_ACTIONS, group=group,
               help=_wild_help()),
         Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=kiai_most(), group=group,
               help=_kiai_help()),
-        Input("ev", "Enhancement Value", "int", default=0, minimum=0, maximum=99, group=group,
+        Input("ev", "Enhancement Value", "int", default=0, minimum=0, maximum=limits.RANKS, group=group,
               help="Only on checks with a physical attribute; costs as much Energy"),
     ]
 
 
 def _inputs() -> list[Input]:
     return [
-        Input("modifier", "Skill modifier", "int", default=10, minimum=-99, maximum=999, group="Check",
+        Input("modifier", "Skill modifier", "int", default=10, minimum=limits.MODIFIER_MIN, maximum=limits.VALUES,
+              group="Check",
               help="Two sub skills + their core ranks + an attribute"),
-        Input("tn", "Target Number", "int", default=15, minimum=0, maximum=999, group="Check"),
+        Input("tn", "Target Number", "int", default=15, minimum=0, maximum=limits.VALUES, group="Check"),
         *dice_inputs(),
         Input("challenge_tier", "Tier of the challenge (for the TN ladder)", "choice", default=_tn_tiers()[0].value,
               choices=_tn_tiers(), group="Check"),
-        Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=ALL_IN_MAX, group="Options",
+        Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=limits.ALL_IN, group="Options",
               help=f"Each point makes up to {count_word(all_in_rule()['dice'])} dice count as {dice.faces()}"),
         reading_input("wild_steps", WILD_NOTE),
         reading_input("all_in_timing", ALL_IN_NOTE),
@@ -117,7 +116,7 @@ def check_problems(values: Mapping[str, Any], problems: Problems) -> int:
     boosted = values["modifier"] + values["ev"]
     wild = values["wild_actions"]
     if wild and not dice.wild_allowed(boosted, wild, values["wild_steps"]):
-        most = dice.wild_most(boosted, values["wild_steps"], WILD_MAX)
+        most = dice.wild_most(boosted, values["wild_steps"], limits.WILD_ACTIONS)
         problems.add("wild_actions", f"Wild Action dice can be at most {most} with a modifier of {boosted}: "
                                      f"some modifier must be left before each trade (got {wild})")
     return boosted

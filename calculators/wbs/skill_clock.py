@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..present import percent
 from ..results import Distribution
@@ -34,15 +34,16 @@ def _inputs() -> list[Input]:
     parts = sum(p["segments"] for p in example["parts"])
     rungs = [
         Input(f"rung_{k}", f"Lowest total that {_rung_name(b['segments'])}", "int", default=b["min_total"],
-              minimum=-99, maximum=999, group="Ladder")
+              minimum=limits.MODIFIER_MIN, maximum=limits.VALUES, group="Ladder")
         for k, b in enumerate(example["bands"], start=1)
     ]
     return [
-        Input("segments", "Segments", "int", default=parts, minimum=1, maximum=60, group="Clock"),
+        Input("segments", "Segments", "int", default=parts, minimum=1, maximum=limits.CLOCK_SEGMENTS, group="Clock"),
         Input("hours_per_check", "Hours per check", "int", default=example["hours_per_check"], minimum=1,
-              maximum=999, group="Clock"),
+              maximum=limits.VALUES, group="Clock"),
         *rungs,
-        Input("modifier", "Skill modifier", "int", default=9, minimum=-99, maximum=999, group="Each check"),
+        Input("modifier", "Skill modifier", "int", default=9, minimum=limits.MODIFIER_MIN, maximum=limits.VALUES,
+              group="Each check"),
         *skill_check.dice_inputs("Each check"),
         reading_input("wild_steps", skill_check.WILD_NOTE),
     ]

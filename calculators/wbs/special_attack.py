@@ -6,13 +6,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
+from ..results import json_number
 from ..spec import Calculator, Input, Output
-from .combat_rules import halve, plain, reading_input, reading_number
+from .combat_rules import halve, reading_input, reading_number
 from .techniques import best_plan, cost_after_reductions, reduction, reiki_rules
-
-MOST = 99
 
 
 def attack_rules() -> Mapping[str, Any]:
@@ -28,34 +27,36 @@ def _inputs() -> list[Input]:
     data = attack_rules()
     mods = data["modifiers"]
     dice = [Input(f"damage_{d['die']}", f"Damage {d['die']}", "int", default=1 if d["die"] == "d6" else 0,
-                  minimum=0, maximum=MOST, group="Damage dice", help=f"{d['reiki']} ReiKi, {d['shape']} Shape each")
+                  minimum=0, maximum=limits.RANKS, group="Damage dice",
+                      help=f"{d['reiki']} ReiKi, {d['shape']} Shape each")
             for d in data["damage_dice"]]
-    crits = [Input(f"critical_{d['die']}", f"Critical {d['die']}", "int", default=0, minimum=0, maximum=MOST,
+    crits = [Input(f"critical_{d['die']}", f"Critical {d['die']}", "int", default=0, minimum=0, maximum=limits.RANKS,
                    group="Critical dice", help=f"{d['reiki']} ReiKi, {d['shape']} Shape each")
              for d in data["critical_dice"]]
     inner = mods["inner_power"]
     return [
         *dice, *crits,
-        Input("speed", "Speed", "int", default=0, minimum=0, maximum=MOST, group="Modifiers"),
-        Input("channel_force", mods["channel_force"]["name"], "int", default=0, minimum=0, maximum=MOST,
+        Input("speed", "Speed", "int", default=0, minimum=0, maximum=limits.RANKS, group="Modifiers"),
+        Input("channel_force", mods["channel_force"]["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
               group="Modifiers", help="Points of extra damage"),
-        Input("area", "Area (metres)", "int", default=0, minimum=0, maximum=MOST, group="Modifiers"),
+        Input("area", "Area (metres)", "int", default=0, minimum=0, maximum=limits.RANKS, group="Modifiers"),
         Input("surround", "Surround", "bool", default=False, group="Modifiers"),
-        Input("life_drain", mods["life_drain"]["name"], "int", default=0, minimum=0, maximum=MOST,
+        Input("life_drain", mods["life_drain"]["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
               group="Modifiers", help="Times taken"),
         Input("inner_power", inner["name"], "int", default=0, minimum=0, maximum=inner["most_times"],
               group="Modifiers", help="Times taken"),
-        Input("attack_efficiency", "Efficiency ranks of the attack", "int", default=0, minimum=0, maximum=MOST,
+        Input("attack_efficiency", "Efficiency ranks of the attack", "int", default=0, minimum=0, maximum=limits.RANKS,
               group="Modifiers"),
         Input("copied_reiki", "ReiKi cost copied from a known attack", "int", default=0, minimum=0,
-              maximum=MOST * 10, group="Learning", help="For an iterative attack: the part of its cost it shares"),
+              maximum=limits.VALUES, group="Learning", help="For an iterative attack: the part of its cost it shares"),
         Input("mentor", "Taught by a mentor", "bool", default=False, group="Learning"),
-        Input("potency", "Potency", "int", default=0, minimum=0, maximum=MOST, group="User"),
-        Input("efficiency", "Efficiency (GenKi skill)", "int", default=0, minimum=0, maximum=MOST, group="User"),
-        Input("channel", "Channel", "int", default=0, minimum=0, maximum=MOST, group="User"),
-        Input("shaping", "Shaping", "int", default=1, minimum=0, maximum=MOST, group="User"),
-        Input("aura", "Aura", "int", default=0, minimum=0, maximum=MOST, group="User"),
-        Input("genki", "Total GenKi", "int", default=0, minimum=0, maximum=99999, group="User",
+        Input("potency", "Potency", "int", default=0, minimum=0, maximum=limits.RANKS, group="User"),
+        Input("efficiency", "Efficiency (GenKi skill)", "int", default=0, minimum=0, maximum=limits.RANKS,
+              group="User"),
+        Input("channel", "Channel", "int", default=0, minimum=0, maximum=limits.RANKS, group="User"),
+        Input("shaping", "Shaping", "int", default=1, minimum=0, maximum=limits.RANKS, group="User"),
+        Input("aura", "Aura", "int", default=0, minimum=0, maximum=limits.RANKS, group="User"),
+        Input("genki", "Total GenKi", "int", default=0, minimum=0, maximum=limits.ENERGY, group="User",
               help="For Inner Power's Trait Points"),
         reading_input("cost_reading", reiki_rules()["using"]["cost_note"]),
         reading_input("life_drain_reading", attack_rules()["modifiers"]["life_drain"]["amount_note"]),
@@ -163,7 +164,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "reiki_spent": spent,
         "shape_cost": shape,
         "shinki_cost": values["life_drain"] * mods["life_drain"]["shinki"],
-        "xp_cost": plain(xp),
+        "xp_cost": json_number(xp),
         "xp_full_price": full,
         "reflex": reflex,
         "trait_points": trait,

@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
+from ..present import count_word
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import attribute_inputs, group_attributes
+from .attributes import attribute_inputs, group_attributes, primary_attributes
 from .combat_rules import by_id, reading_input
 from .energy import boosted_ev, core_genki
-
-RANK_MAX = 99
 
 
 def monsters() -> Mapping[str, Any]:
@@ -95,7 +94,7 @@ def _inputs() -> list[Input]:
     tiers = rules.table("wbs/tiers")["tiers"]
     tier = Input("tier", "Tier", "choice", default=tiers[0]["id"],
                  choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Spark")
-    skills = [Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=RANK_MAX, group="Spirit skills",
+    skills = [Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=limits.RANKS, group="Spirit skills",
                     help=s["summary"]) for s in data["spirit_skills"]]
     note = rules.table("wbs/energy")["core_genki"]["rounding_note"]
     return [*attribute_inputs(), spark, tier, *skills, reading_input("core_rounding", note)]
@@ -142,8 +141,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.spirit_energy",
         title="Monster energy",
-        summary="A monster's JaKi, SeiKi or YoKi pool from its six attributes and spirit skills: Core range, EV, "
-                "Soak from Barrier and Health from Durability.",
+        summary=lambda: f"A monster's JaKi, SeiKi or YoKi pool from its {count_word(len(primary_attributes()))} "
+                        "attributes and spirit skills: Core range, EV, Soak from Barrier and Health from Durability.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

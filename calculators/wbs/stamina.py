@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..spec import Calculator, Input, Output
 from .readings import reading_input
@@ -17,7 +17,7 @@ def _stamina() -> Mapping[str, Any]:
 
 
 def _entry(group: str, entry_id: str) -> Mapping[str, Any]:
-    return next(e for e in _stamina()[group] if e["id"] == entry_id)
+    return rules.by_id(_stamina()[group], entry_id)
 
 
 def energy_recover(genki: int, rounding: str) -> int:
@@ -30,11 +30,11 @@ def energy_recover(genki: int, rounding: str) -> int:
 
 def _inputs() -> list[Input]:
     return [
-        Input("stamina", "Stamina (full)", "int", default=6, minimum=1, maximum=999, group="Character"),
-        Input("genki", "Total GenKi", "int", default=15, minimum=0, maximum=99999, group="Character"),
+        Input("stamina", "Stamina (full)", "int", default=6, minimum=1, maximum=limits.VALUES, group="Character"),
+        Input("genki", "Total GenKi", "int", default=15, minimum=0, maximum=limits.ENERGY, group="Character"),
         Input("stamina_spent", "Stamina spent or lost so far (besides exhaustion)", "int", default=0, minimum=0,
-              maximum=999, group="So far"),
-        Input("rounds", "Rounds of combat fought", "int", default=0, minimum=0, maximum=9999, group="So far"),
+              maximum=limits.VALUES, group="So far"),
+        Input("rounds", "Rounds of combat fought", "int", default=0, minimum=0, maximum=limits.POOLS, group="So far"),
         reading_input("recover_rounding", _entry("spending", "energy-recover")["rounding_note"]),
     ]
 

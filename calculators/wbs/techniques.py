@@ -9,13 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..spec import Calculator, Input, Output
 from .combat_rules import reading_input
-
-COST_MAX = 999
-RANK_MAX = 99
 
 
 def reiki_rules() -> Mapping[str, Any]:
@@ -63,20 +60,22 @@ def reduction(values: Mapping[str, Any], reading: str) -> int:
 def _inputs() -> list[Input]:
     skill = "ReiKi skills"
     return [
-        Input("cost", "ReiKi cost (to channel)", "int", default=10, minimum=0, maximum=COST_MAX, group="Technique"),
-        Input("shape_cost", "Shape cost", "int", default=10, minimum=0, maximum=COST_MAX, group="Technique"),
-        Input("activation_reflex", "Reflex to switch it on", "int", default=1, minimum=0, maximum=20,
+        Input("cost", "ReiKi cost (to channel)", "int", default=10, minimum=0, maximum=limits.VALUES,
+              group="Technique"),
+        Input("shape_cost", "Shape cost", "int", default=10, minimum=0, maximum=limits.VALUES, group="Technique"),
+        Input("activation_reflex", "Reflex to switch it on", "int", default=1, minimum=0,
+              maximum=limits.ACTIVATION_REFLEX,
               group="Technique"),
         Input("technique_efficiency", "Efficiency ranks of this technique", "int", default=0, minimum=0,
-              maximum=RANK_MAX, group="Technique"),
-        Input("channel", "Channel", "int", default=1, minimum=0, maximum=RANK_MAX, group=skill),
-        Input("shaping", "Shaping", "int", default=2, minimum=0, maximum=RANK_MAX, group=skill),
-        Input("aura", "Aura", "int", default=2, minimum=0, maximum=RANK_MAX, group=skill),
-        Input("potency", "Potency", "int", default=0, minimum=0, maximum=RANK_MAX, group=skill),
-        Input("efficiency", "Efficiency (GenKi skill)", "int", default=0, minimum=0, maximum=RANK_MAX, group=skill),
+              maximum=limits.RANKS, group="Technique"),
+        Input("channel", "Channel", "int", default=1, minimum=0, maximum=limits.RANKS, group=skill),
+        Input("shaping", "Shaping", "int", default=2, minimum=0, maximum=limits.RANKS, group=skill),
+        Input("aura", "Aura", "int", default=2, minimum=0, maximum=limits.RANKS, group=skill),
+        Input("potency", "Potency", "int", default=0, minimum=0, maximum=limits.RANKS, group=skill),
+        Input("efficiency", "Efficiency (GenKi skill)", "int", default=0, minimum=0, maximum=limits.RANKS, group=skill),
         Input("channelled_before", "ReiKi already channelled (besides Aura)", "int", default=0, minimum=0,
-              maximum=COST_MAX, group="Already done"),
-        Input("shaped_before", "ReiKi already shaped", "int", default=0, minimum=0, maximum=COST_MAX,
+              maximum=limits.VALUES, group="Already done"),
+        Input("shaped_before", "ReiKi already shaped", "int", default=0, minimum=0, maximum=limits.VALUES,
               group="Already done"),
         reading_input("cost_reading", reiki_rules()["using"]["cost_note"]),
     ]

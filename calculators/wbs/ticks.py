@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import readings, rules
+from .. import limits, readings, rules
 from ..errors import Problems
+from ..present import count_word
 from ..results import TickChart
 from ..spec import Calculator, Input, Output
 from .tiers import tier_name
 
 NOTE = "phases-higher-tiers"
-REFLEX_MAX = 99
-SLOTS = 6
+SLOTS = 6  # fighters on the form (a form's size, not a rule)
 
 
 def _combat() -> Mapping[str, Any]:
@@ -116,7 +116,7 @@ def _tier_names(phases: int) -> str:
 
 
 def _tick_inputs() -> list[Input]:
-    return [Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=REFLEX_MAX, group="Fighter"),
+    return [Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.RANKS, group="Fighter"),
             _phases_input(), _reading_input()]
 
 
@@ -145,7 +145,7 @@ def compute_ticks(values: Mapping[str, Any]) -> dict[str, Any]:
 def _tracker_inputs() -> list[Input]:
     defaults = {1: 3, 2: 5}
     slots = [Input(f"reflex_{k}", f"Fighter {_letter(k)}: Reflex", "int", default=defaults.get(k, 0),
-                   minimum=0, maximum=REFLEX_MAX, group="Fighters (Reflex 0 leaves a slot empty)")
+                   minimum=0, maximum=limits.RANKS, group="Fighters (Reflex 0 leaves a slot empty)")
              for k in range(1, SLOTS + 1)]
     return [*slots, _phases_input(), _reading_input()]
 
@@ -206,7 +206,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.round_tracker",
         title="Round tracker",
-        summary="Up to six fighters by Reflex: the round drawn tick by tick, showing who is active when.",
+        summary=f"Up to {count_word(SLOTS)} fighters by Reflex: the round drawn tick by tick, "
+                "showing who is active when.",
         inputs=_tracker_inputs,
         outputs=_tracker_outputs,
         compute=compute_tracker,

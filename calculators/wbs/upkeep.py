@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import by_id, combat
 from .spirit_energy import monsters, per_rank, tier_number
-
-RANK_MAX = 99
 
 
 def per_ev() -> int:
@@ -46,17 +44,18 @@ def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool) 
 def _inputs() -> list[Input]:
     tiers = rules.table("wbs/tiers")["tiers"]
     return [
-        Input("ev", "EV used this round", "int", default=0, minimum=0, maximum=99, group="This round"),
-        Input("kiai_dice", "Kiai dice rolled this round", "int", default=0, minimum=0, maximum=99, group="This round"),
+        Input("ev", "EV used this round", "int", default=0, minimum=0, maximum=limits.RANKS, group="This round"),
+        Input("kiai_dice", "Kiai dice rolled this round", "int", default=0, minimum=0, maximum=limits.RANKS,
+              group="This round"),
         Input("relaxed", "Relaxed this round", "bool", default=False, group="This round"),
         Input("one_major_action", "Took only one major action", "bool", default=False, group="This round",
               help="The book never says what a major action is; see the note for the reading used here"),
-        Input("round", "Round number", "int", default=1, minimum=1, maximum=999, group="This round",
+        Input("round", "Round number", "int", default=1, minimum=1, maximum=limits.VALUES, group="This round",
               help="Exhaustion costs Stamina every few rounds"),
         Input("pool", "Paid from", "choice", default="genki",
               choices=(Choice("genki", "GenKi"), Choice("reiki", "ReiKi"), Choice("spirit", "Monster energy"),
                        Choice("stamina", "Stamina (monsters)")), group="Payment"),
-        Input("efficiency", "Efficiency ranks", "int", default=0, minimum=0, maximum=RANK_MAX, group="Payment",
+        Input("efficiency", "Efficiency ranks", "int", default=0, minimum=0, maximum=limits.RANKS, group="Payment",
               help="The GenKi skill for GenKi, the spirit skill for monster energy; ReiKi gets no reduction"),
         Input("tier", "Tier", "choice", default=tiers[0]["id"],
               choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Payment"),

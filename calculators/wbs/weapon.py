@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from .readings import reading_input
 
-ENC_MAX = 99
 SPEED_NOTE = "projectile-speed-floor"
 
 
@@ -49,8 +48,9 @@ def _weapon_inputs() -> list[Input]:
               choices=tuple(Choice(d["id"], die_name(d["id"])) for d in dice), group="Attack",
               help="Set by the strike: " + ", ".join(f"{s['name']} {die_name(s['die'])}"
                                                      for s in _weapons()["strikes"])),
-        Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=ENC_MAX,
-              group="Weapon", help="Each one adds 1 to the weapon's encumbrance"),
+        Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=limits.RANKS,
+              group="Weapon", help=f"Each one adds {_weapons()['encumbrance']['per_extra_critical_die']} to the "
+                                   "weapon's encumbrance"),
         Input("carried", "Carried, not in hand", "bool", default=False, group="Weapon"),
     ]
 
@@ -95,9 +95,9 @@ def _projectile_inputs() -> list[Input]:
     return [
         Input("ranged_type", "Ranged type", "choice", default="assisted",
               choices=tuple(Choice(t["id"], t["name"]) for t in ranged), group="Weapon"),
-        Input("weapon_encumbrance", "Weapon encumbrance", "int", default=3, minimum=0, maximum=ENC_MAX,
+        Input("weapon_encumbrance", "Weapon encumbrance", "int", default=3, minimum=0, maximum=limits.RANKS,
               group="Weapon"),
-        Input("ammo_encumbrance", "Ammunition encumbrance", "int", default=1, minimum=0, maximum=ENC_MAX,
+        Input("ammo_encumbrance", "Ammunition encumbrance", "int", default=1, minimum=0, maximum=limits.RANKS,
               group="Weapon", help="A stack of ammunition weighs like one weapon"),
         Input("quiver", "Ammunition in a quiver", "bool", default=False, group="Weapon"),
         reading_input("speed_floor", SPEED_NOTE),

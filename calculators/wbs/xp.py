@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
+from ..results import json_number
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import exact
 from .readings import reading_input, reading_set
 from .tiers import tier_name
 
@@ -18,7 +18,20 @@ MENTOR_NOTE = "mentor-rounding"
 KINDS = ("primary", "derived", "sub_skill")
 KIND_LABELS = {"primary": "Primary attribute", "derived": "Derived attribute bonus",
                "sub_skill": "Sub skill or energy skill rank"}
-VALUE_MAX = 999
+
+
+def _mentor_price() -> str:
+    """'a mentor's half price', from progression.yaml mentor.price_divide_by."""
+    by = rules.table("wbs/progression")["mentor"]["price_divide_by"]
+    return "a mentor's half price" if by == 2 else f"a mentor's price (the XP divided by {by})"
+
+
+def _starts_help() -> str:
+    """'Primary attributes start at 1, derived bonuses and skills at 0', from the data's starting values."""
+    primary, derived, skills = start("primary"), start("derived"), start("sub_skill")
+    rest = (f"derived bonuses and skills at {derived}" if derived == skills
+            else f"derived bonuses at {derived} and skills at {skills}")
+    return f"Primary attributes start at {primary}, {rest}"
 
 
 def start(kind: str) -> int:
@@ -102,9 +115,9 @@ def _inputs() -> list[Input]:
     return [
         Input("kind", "What you raise", "choice", default="sub_skill",
               choices=tuple(Choice(k, KIND_LABELS[k]) for k in KINDS), group="Purchase"),
-        Input("from_value", "From", "int", default=0, minimum=0, maximum=VALUE_MAX, group="Purchase",
-              help="Primary attributes start at 1, derived bonuses and skills at 0"),
-        Input("to_value", "To", "int", default=3, minimum=0, maximum=VALUE_MAX, group="Purchase"),
+        Input("from_value", "From", "int", default=0, minimum=0, maximum=limits.VALUES, group="Purchase",
+              help=_starts_help()),
+        Input("to_value", "To", "int", default=3, minimum=0, maximum=limits.VALUES, group="Purchase"),
         tier_input(group="Circumstances"),
         Input("above_tier", "The GM allows going past the tier's limit", "bool", default=False,
               group="Circumstances", help="Each step past the limit then costs the surcharge on top"),
@@ -142,7 +155,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     usual, extra, steps = purchase(kind, low, high, values["tier"], values["xp_prices"])
     paid = mentor_price(usual, values["mentor_rounding"]) if values["mentor"] else Fraction(usual)
     return {
-        "xp": exact(paid + extra),
+        "xp": json_number(paid + extra),
         "usual_xp": usual,
         "surcharge_xp": extra,
         "steps": [f"{v - 1}→{v}: {s}" for v, s in zip(range(low + 1, high + 1), steps, strict=True)],
@@ -154,8 +167,8 @@ CALCULATORS = (
     Calculator(
         id="wbs.xp_cost",
         title="XP cost",
-        summary="The XP to raise a primary attribute, a derived bonus or a skill rank, "
-                "with the above-tier surcharge and a mentor's half price.",
+        summary=lambda: "The XP to raise a primary attribute, a derived bonus or a skill rank, "
+                        f"with the above-tier surcharge and {_mentor_price()}.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -13,6 +13,7 @@ from ..results import Distribution
 from ..spec import Calculator, Input, Output
 from .common import (
     GAME,
+    RESILIENCE_DEFAULT,
     character_value,
     conflict,
     conflict_input,
@@ -36,7 +37,7 @@ def _trigrams_for(use: str) -> list[Mapping[str, Any]]:
 
 
 def _inputs() -> list[Input]:
-    limits = ranges()
+    bounds = ranges()
     out = [
         conflict_input(group="Attack"),
         trait_input("attacker_trait", "Attacker's active Trait", group="Attack",
@@ -52,8 +53,8 @@ def _inputs() -> list[Input]:
         out.append(trigram_input(t["id"], f"{t['name']} trigram", group="Defence"))
         out.append(Input(f"channel_{t['id']}", f"Channel {t['name']} ({t['channel']})", "bool", default=False,
                          group="Defence", help=" ".join(t["effect"].split())))
-    out.append(Input("defender_resilience", "Defender's resilience left", "int", default=4, minimum=1,
-                     maximum=limits["resilience_max"], group="Defence",
+    out.append(Input("defender_resilience", "Defender's resilience left", "int", default=RESILIENCE_DEFAULT, minimum=1,
+                     maximum=bounds["resilience_max"], group="Defence",
                      help="The resilience of the kind this conflict damages"))
     return out
 

@@ -10,6 +10,7 @@ from ..spec import Choice, Input
 
 GAME = "xia"
 RANGES_NOTE = "value-ranges"
+RESILIENCE_DEFAULT = 4  # a form's starting value, not a rule: the book gives no size (source note resilience-values)
 
 
 def ranges() -> Mapping[str, int]:
@@ -47,17 +48,17 @@ def conflict(conflict_id: str) -> Mapping[str, Any]:
 def trait_input(name: str, label: str, *, default: int | None = None, group: str = "", help: str = "",
                 minimum: int | None = None) -> Input:
     """A whole-number Trait input within the site's Trait range."""
-    limits = ranges()
-    low = limits["trait_min"] if minimum is None else minimum
+    bounds = ranges()
+    low = bounds["trait_min"] if minimum is None else minimum
     return Input(name, label, "int", default=low if default is None else default, minimum=low,
-                 maximum=limits["trait_max"], group=group, help=help)
+                 maximum=bounds["trait_max"], group=group, help=help)
 
 
 def trigram_input(name: str, label: str, *, default: int | None = None, group: str = "", help: str = "") -> Input:
     """A whole-number trigram rating input within the site's trigram range."""
-    limits = ranges()
-    return Input(name, label, "int", default=limits["trigram_min"] if default is None else default,
-                 minimum=limits["trigram_min"], maximum=limits["trigram_max"], group=group, help=help)
+    bounds = ranges()
+    return Input(name, label, "int", default=bounds["trigram_min"] if default is None else default,
+                 minimum=bounds["trigram_min"], maximum=bounds["trigram_max"], group=group, help=help)
 
 
 def conflict_input(name: str = "conflict", *, group: str = "") -> Input:

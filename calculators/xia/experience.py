@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..spec import Calculator, Input, Output
 from .common import GAME, ranges, reading_input
@@ -20,12 +20,12 @@ def _note() -> str:
 
 
 def _inputs() -> list[Input]:
-    limits = ranges()
-    low, high = limits["trigram_min"], limits["trigram_max"]
+    bounds = ranges()
+    low, high = bounds["trigram_min"], bounds["trigram_max"]
     return [
         Input("from_level", "Trigram now", "int", default=low, minimum=low, maximum=high, group="Trigram"),
         Input("to_level", "Trigram wanted", "int", default=low, minimum=low, maximum=high, group="Trigram"),
-        Input("secrets", "New kung fu secrets", "int", default=0, minimum=0, maximum=99, group="Secrets"),
+        Input("secrets", "New kung fu secrets", "int", default=0, minimum=0, maximum=limits.RANKS, group="Secrets"),
         reading_input("trigram_minimum", _note()),
     ]
 

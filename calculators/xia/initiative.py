@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import rules
+from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..results import Apply, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
 from .common import (
     GAME,
+    RESILIENCE_DEFAULT,
     character_value,
     conflict_input,
     conflicts,
@@ -55,27 +56,25 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 # --- initiative order: the conflict tracker -----------------------------------------------------
 
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
+SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # conflicts.yaml ties[].between
 ITEM = "Combatant"
-NAME_LENGTH = 40
-CHI_MAX = 99  # a form bound, not a rule: the book sets no ceiling on chi
-RESILIENCE = 4  # a form default, as xia.attack's defender starts with (the book gives no size: resilience-values)
 
 
 def _character(character_id: str) -> Mapping[str, Any]:
-    return next(c for c in rules.table("xia/characters")["characters"] if c["id"] == character_id)
+    return rules.by_id(rules.table("xia/characters")["characters"], character_id)
 
 
 def _fields() -> tuple[Input, ...]:
-    limits = ranges()
+    bounds = ranges()
     thunder = trigram(_initiative()["trigram"])["name"]
-    out: list[Input] = [Input("name", "Name", "text", default="", maximum=NAME_LENGTH),
+    out: list[Input] = [Input("name", "Name", "text", default="", maximum=limits.NAME_LENGTH),
                         Input("side", "Side", "choice", default="npc", choices=SIDES)]
-    out += [trait_input(k["id"], f"{k['name']} Trait", default=limits["trait_min"], minimum=0) for k in conflicts()]
+    out += [trait_input(k["id"], f"{k['name']} Trait", default=bounds["trait_min"], minimum=0) for k in conflicts()]
     out.append(trigram_input("thunder", thunder))
-    out += [Input(f"{k['id']}_resilience", f"{k['name']} resilience", "int", default=RESILIENCE,
-                  minimum=0, maximum=limits["resilience_max"]) for k in conflicts()]
-    out += [Input("yang", "Yang chi", "int", default=0, minimum=0, maximum=CHI_MAX),
-            Input("yin", "Yin chi", "int", default=0, minimum=0, maximum=CHI_MAX)]
+    out += [Input(f"{k['id']}_resilience", f"{k['name']} resilience", "int", default=RESILIENCE_DEFAULT,
+                  minimum=0, maximum=bounds["resilience_max"]) for k in conflicts()]
+    out += [Input("yang", "Yang chi", "int", default=0, minimum=0, maximum=bounds["chi_max"]),
+            Input("yin", "Yin chi", "int", default=0, minimum=0, maximum=bounds["chi_max"])]
     return tuple(out)
 
 
@@ -90,25 +89,25 @@ def _default_fight() -> tuple[dict[str, Any], ...]:
 
 def _order_inputs() -> list[Input]:
     kinds = conflicts()
-    limits = ranges()
+    bounds = ranges()
     out = [Input(f"{k['id']}_on", f"{k['name']} conflict running", "bool", default=(i == 0),
                  group="Conflicts running") for i, k in enumerate(kinds)]
     out.append(reading_input("precedence", _initiative()["precedence_note"]))
     out.append(Input("combatants", "Combatants", "rows", default=_default_fight(), minimum=1,
-                     maximum=limits["combatants"] * 2, item=ITEM, fields=_fields(), group="The fight",
+                     maximum=bounds["combatants"], item=ITEM, fields=_fields(), group="The fight",
                      help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
                           "defeated in it and take no more turns there"))
     out.append(Input(
-        "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=9999, group="Round tracker",
+        "turns_taken", "Turns taken so far", "int", default=0, minimum=0, maximum=limits.POOLS, group="Round tracker",
         help="The turn button below adds 1; the page's address keeps your place"))
     out += [
-        Input("target", "Attack hits (name)", "text", default="", maximum=NAME_LENGTH, group="This turn",
+        Input("target", "Attack hits (name)", "text", default="", maximum=limits.NAME_LENGTH, group="This turn",
               help="Worked out an attack with the attack calculator? Name its target and the damage it did"),
         conflict_input("hit_conflict", group="This turn"),
-        Input("hit_damage", "Damage", "int", default=0, minimum=0, maximum=limits["resilience_max"], group="This turn"),
-        Input("spent_yang", "Yang chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+        Input("hit_damage", "Damage", "int", default=0, minimum=0, maximum=bounds["resilience_max"], group="This turn"),
+        Input("spent_yang", "Yang chi the actor spends", "int", default=0, minimum=0, maximum=bounds["chi_max"],
               group="This turn"),
-        Input("spent_yin", "Yin chi the actor spends", "int", default=0, minimum=0, maximum=CHI_MAX,
+        Input("spent_yin", "Yin chi the actor spends", "int", default=0, minimum=0, maximum=bounds["chi_max"],
               group="This turn"),
     ]
     return out
@@ -151,20 +150,30 @@ def turns(values: Mapping[str, Any]) -> list[dict[str, Any]]:
 
     found.sort(key=key)
     names = {k["id"]: k["name"] for k in conflicts()}
-    kinds = " before ".join(names[c] for c in precedence)
+    kinds_note = _initiative()["kinds_tie"].replace("{order}", " before ".join(names[c] for c in precedence))
+    settled_by = _tie_notes()
     for turn in found:
         same = [t for t in found if t is not turn and t["conflict"] == turn["conflict"]
                 and t["rating"] == turn["rating"]]
         other_kind = any(t is not turn and t["conflict"] != turn["conflict"] and t["rating"] == turn["rating"]
                          for t in found)
-        notes = [f"kind of conflict ({kinds})"] if other_kind else []
+        notes = [kinds_note] if other_kind else []
         if any(t["side"] != turn["side"] for t in same):
-            notes.append("player characters before non-player characters")
+            notes += settled_by["sides"]
         if any(t["side"] == turn["side"] for t in same):
-            notes.append("players agree the order (eldest player first if they cannot)"
-                         if turn["side"] == "pc" else "the GM picks the order")
+            notes += settled_by[SAME_SIDE[turn["side"]]]
         turn["tie"] = "; ".join(notes)
     return found
+
+
+
+def _tie_notes() -> dict[str, list[str]]:
+    """The tie column's words for each kind of tie (conflicts.yaml initiative.ties[].note), in the data's order."""
+    notes: dict[str, list[str]] = {"sides": [], **{between: [] for between in SAME_SIDE.values()}}
+    for tie in _initiative()["ties"]:
+        if "note" in tie:
+            notes[tie["between"]].append(tie["note"])
+    return notes
 
 
 def _label(turn: Mapping[str, Any]) -> str:

@@ -93,14 +93,15 @@ def _limits(c: _Creature, data: RulesData, engine: calculators.Engine) -> Iterat
     for name, number in value["attributes"].items():
         if top is not None and number > top:
             yield c.problem(("attributes", name),
-                            f"{number} is past the {tier['name']} tier's attribute limit of {top}")
+                            f"{number} is past the {engine.tier_name(tier['id'])} tier's attribute limit of {top}")
     if rank_top is not None:
         ranked: list[tuple[JsonPath, int]] = [(("spirit_skills", n), r) for n, r in value["spirit_skills"].items()]
         for index, entry in enumerate(value["skills"]):
             ranked += [(("skills", index, "ranks", n), r) for n, r in entry["ranks"].items()]
         for where, rank in ranked:
             if rank > rank_top:
-                yield c.problem(where, f"rank {rank} is past the {tier['name']} tier's rank limit of {rank_top}")
+                yield c.problem(where, f"rank {rank} is past the {engine.tier_name(tier['id'])} tier's rank limit "
+                                       f"of {rank_top}")
     bonuses = {f"{name}_bonus": number for name, number in value["derived_bought"].items()}
     try:
         engine.run("wbs.derived", {**value["attributes"], **bonuses})

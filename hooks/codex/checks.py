@@ -53,6 +53,23 @@ def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
                                   f"notes[{index}].affects[{j}]", f"no calculator '{calc_id}'")
 
 
+def check_npc_budget(data: RulesData) -> Iterator[Problem]:
+    """The NPC guide's recipe, priced by the XP rules (the site's reading), costs its `budget` exactly."""
+    if "wbs/npcs" not in data:
+        return
+    key, guide = "wbs/npcs", data["wbs/npcs"]
+    try:
+        result = calculators.Engine(data.export()).run("wbs.npc", {})
+    except calculators.InputError as exc:
+        yield Problem(data.source_of(key), data.line_of(key, ()), "", f"wbs.npc cannot build the recipe: {exc}")
+        return
+    if result["xp_total"] != guide["budget"]:
+        yield Problem(data.source_of(key), data.line_of(key, ("budget",)), "budget",
+                      f"the recipe costs {result['xp_total']} points by the XP rules (attributes "
+                      f"{result['xp_attributes']}, derived bonuses {result['xp_derived']}, "
+                      f"skills {result['xp_skills']}), not {guide['budget']}: change the recipe or the budget")
+
+
 def check_all(data: RulesData) -> Iterator[Problem]:
     """References first; the calculators run on the data only once every reference holds."""
     found = [p for check in (*REF_CHECKS, *REFERENCE_CHECKS, *BESTIARY_CHECKS) for p in check(data)]
@@ -61,6 +78,7 @@ def check_all(data: RulesData) -> Iterator[Problem]:
         return
     yield from check_examples(data)
     yield from check_source_note_calculators(data)
+    yield from check_npc_budget(data)
 
 
 CHECKS = (check_all,)

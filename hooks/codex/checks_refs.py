@@ -68,5 +68,44 @@ def check_target_number_tiers(data: RulesData) -> Iterator[Problem]:
                           f"no TN for {', '.join(missing)} (every tier in 'tiers' needs one)")
 
 
+def check_npc_recipe(data: RulesData) -> Iterator[Problem]:
+    """The NPC guide's recipe fits the attributes and skills it spreads its numbers over."""
+    if not {"wbs/npcs", "wbs/attributes", "wbs/skills"} <= set(data.files):
+        return
+    key, guide = "wbs/npcs", data["wbs/npcs"]
+    shown = data.source_of(key)
+    attributes = data["wbs/attributes"]
+    for group in attributes["primary"]["groups"]:
+        names = [a["name"] for a in group["attributes"]]
+        spread = guide["attributes"].get(group["id"])
+        if spread is None:
+            yield Problem(shown, data.line_of(key, ("attributes",)), "attributes",
+                          f"no values for the {group['id']} attributes ({', '.join(names)})")
+        elif len(spread) != len(names):
+            yield Problem(shown, data.line_of(key, ("attributes", group["id"])), f"attributes.{group['id']}",
+                          f"{len(spread)} values for {len(names)} {group['id']} attributes ({', '.join(names)}): "
+                          "give one value each")
+    derived = attributes["derived"]["attributes"]
+    if guide["derived"]["count"] > len(derived):
+        yield Problem(shown, data.line_of(key, ("derived", "count")), "derived.count",
+                      f"{guide['derived']['count']} derived bonuses, but there are only {len(derived)} derived "
+                      "attributes")
+    cores = [core for category in data["wbs/skills"]["categories"] for group in category["groups"]
+             for core in group["core_skills"]]
+    wanted = sum(band["cores"] for band in guide["skill_bands"])
+    if wanted > len(cores):
+        yield Problem(shown, data.line_of(key, ("skill_bands",)), "skill_bands",
+                      f"the bands pick {wanted} core skills, but there are only {len(cores)}")
+    sizes = {len(core["sub_skills"]) for core in cores}
+    for i, band in enumerate(guide["skill_bands"]):
+        other = [c["name"] for c in cores if len(c["sub_skills"]) != len(band["ranks"])]
+        if not other:
+            continue
+        which = (f"each core skill has {next(iter(sizes))} sub skills" if len(sizes) == 1 else
+                 f"{', '.join(other[:3])}{', …' if len(other) > 3 else ''} have another number of sub skills")
+        yield Problem(shown, data.line_of(key, ("skill_bands", i, "ranks")), f"skill_bands[{i}].ranks",
+                      f"{len(band['ranks'])} ranks, but {which}: give one rank per sub skill")
+
+
 # Creatures' references are checked in bestiary_checks, techniques' in references.
-REF_CHECKS = (check_glossary, check_target_number_tiers)
+REF_CHECKS = (check_glossary, check_target_number_tiers, check_npc_recipe)

@@ -12,7 +12,7 @@ from typing import Any
 from calculators import Engine, InputError
 
 from .blocks.common import find, note_href
-from .links import anchor
+from .links import anchor, state_format
 from .render import BlockError, PageInfo, Site, block, split_id
 
 LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view while the reader scrolls
@@ -41,6 +41,7 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
     return {
         "calc": entry,
         "base": base,
+        "state": state_format(calc_id),
         "long": len(entry["inputs"]) > LONG_FORM,
         "saves": any(i["type"] in ("rows", "text") for i in entry["inputs"]),
         "wide": any(i["type"] == "rows" for i in entry["inputs"]),

@@ -5,6 +5,7 @@
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
 import { everyPage } from "./every-page.mjs";
+import { stateOf, stateTicks } from "./url-state.mjs";
 
 const PHONE = window.matchMedia("(max-width: 44.9375em)");
 
@@ -13,7 +14,7 @@ function controls(form) {
 }
 
 function setControl(el, value) {
-  if (el.type === "checkbox") el.checked = value === true || value === "true";
+  if (el.type === "checkbox") el.checked = stateTicks(el.form, value);
   else el.value = String(value);
 }
 
@@ -101,8 +102,7 @@ function tryNumbers(event) {
   if (!form || !form.matches("form.calc")) return;
   event.preventDefault();
   event.stopPropagation();
-  const prefix = form.dataset.calc + ".";
-  const wanted = new Map([...url.searchParams].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+  const wanted = stateOf(form, url.searchParams);
   for (const el of controls(form)) setControl(el, wanted.has(el.name) ? wanted.get(el.name) : defaultOf(el));
   changed(form);
   form.scrollIntoView({ block: "start", behavior: "auto" });
@@ -143,11 +143,10 @@ function bindAll() {
     mirrorChoices(form);
     fitToScreen(form);
   }
-  // Arriving on a "#calc-…" address (a shared link, a reload, instant navigation): show it.
-  if (location.hash.startsWith("#calc-")) {
-    const target = document.getElementById(location.hash.slice(1));
-    if (target) requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
-  }
+  // Arriving on a calculator's address (a shared link, a reload, instant navigation): show it.
+  // Its anchor is the form's id, which the build wrote (hooks/codex/links.py).
+  const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+  if (target && target.matches("form.calc")) requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
 }
 
 document.addEventListener("click", tryNumbers, true); // before the theme's instant navigation

@@ -3,9 +3,11 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { everyPage } from "./every-page.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
+import { stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
@@ -117,16 +119,13 @@ function defaultsOf(form) {
   return defaults;
 }
 
-// URL state: ?<calc id>.<input>=value for every input that differs from its default.
+// URL state (url-state.mjs): every input that differs from its default.
 function restoreFromUrl(form) {
-  const params = new URLSearchParams(location.search);
-  const prefix = form.dataset.calc + ".";
   let changed = false;
-  for (const [key, value] of params) {
-    if (!key.startsWith(prefix)) continue;
-    const el = controls(form).find((c) => c.name === key.slice(prefix.length));
+  for (const [name, value] of stateOf(form, new URLSearchParams(location.search))) {
+    const el = controls(form).find((c) => c.name === name);
     if (!el) continue;
-    if (el.type === "checkbox") el.checked = value === "true";
+    if (el.type === "checkbox") el.checked = stateTicks(form, value);
     else el.value = value;
     changed = true;
   }
@@ -135,13 +134,11 @@ function restoreFromUrl(form) {
 
 function saveToUrl(form, inputs) {
   const url = new URL(location.href);
-  const prefix = form.dataset.calc + ".";
   const defaults = defaultsOf(form);
-  for (const key of [...url.searchParams.keys()]) {
-    if (key.startsWith(prefix)) url.searchParams.delete(key);
-  }
+  for (const name of stateOf(form, url.searchParams).keys()) url.searchParams.delete(stateKey(form, name));
   for (const [name, value] of Object.entries(inputs)) {
-    if (String(value) !== String(defaults[name])) url.searchParams.set(prefix + name, String(value));
+    const text = stateText(form, value);
+    if (text !== stateText(form, defaults[name])) url.searchParams.set(stateKey(form, name), text);
   }
   if (url.href !== location.href) history.replaceState(history.state, "", url.href);
 }
@@ -264,12 +261,11 @@ function storedReadings() {
 
 function applyReadings(form, fromUrl) {
   const readings = storedReadings();
-  const prefix = form.dataset.calc + ".";
-  const params = new URLSearchParams(location.search);
+  const inUrl = stateOf(form, new URLSearchParams(location.search));
   let changed = false;
   for (const el of controls(form)) {
     const note = el.dataset.note;
-    if (!note || !(note in readings) || params.has(prefix + el.name)) continue;
+    if (!note || !(note in readings) || inUrl.has(el.name)) continue;
     const wanted = readings[note];
     if (el.value !== wanted && [...el.options].some((o) => o.value === wanted)) {
       el.value = wanted;
@@ -334,10 +330,4 @@ function bindAll() {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(bindAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", bindAll);
-} else {
-  bindAll();
-}
+everyPage(bindAll);

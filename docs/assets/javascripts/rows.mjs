@@ -4,6 +4,8 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
+import { stateOf } from "./url-state.mjs";
+
 export const VERSION = "1";
 const SAFE = /^[A-Za-z0-9 -]$/;
 const CODE = /^[A-Za-z0-9 \-*._+]*$/;
@@ -276,12 +278,10 @@ export function rowFields(form) {
 
 // Values in the link that this version of the form no longer takes (an older link): say so.
 function staleLink(form, holder) {
-  const prefix = form.dataset.calc + ".";
   const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
-  const stale = [...new URLSearchParams(location.search).keys()]
-    .filter((key) => key.startsWith(prefix) && !names.has(key.slice(prefix.length)));
+  const stale = [...stateOf(form, new URLSearchParams(location.search)).keys()].filter((name) => !names.has(name));
   if (!stale.length) return;
-  const shown = stale.slice(0, 3).map((key) => key.slice(prefix.length)).join(", ") + (stale.length > 3 ? ", …" : "");
+  const shown = stale.slice(0, 3).join(", ") + (stale.length > 3 ? ", …" : "");
   notice(holder, specOf(holder), `This link comes from an older version of this page: ${stale.length} of its ` +
     `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
 }

@@ -4,6 +4,8 @@
 // sorting and filtering never parse the cells. Bound through mkdocs-material's document$ so
 // instant navigation re-binds new pages.
 
+import { everyPage } from "./every-page.mjs";
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
 function rowsOf(table) {
@@ -142,10 +144,4 @@ function bindAll() {
   document.querySelectorAll("[data-codex-table]").forEach(bind);
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(bindAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", bindAll);
-} else {
-  bindAll();
-}
+everyPage(bindAll);

@@ -7,7 +7,7 @@ from typing import Any
 from calculators import GAMES, InputError
 
 from ..glossary import glossary_context
-from ..links import anchor, state_query
+from ..links import state_link
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
 GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
@@ -101,7 +101,7 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
         rows.append({"label": labels[out_name], "expected": _unescaped(shown_expected),
                      "computed": _unescaped(computed[out_name])})
     return site.render("example.html.j2", game=game, example=example, rows=rows,
-                       try_href=f"?{state_query(calc_id, example['inputs'])}#{anchor(calc_id)}",
+                       try_href=state_link(calc_id, example["inputs"]),
                        source=site.source(key))
 
 

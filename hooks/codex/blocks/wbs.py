@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..render import BlockError, Site, table
+from .common import data_table
 
 
 def _limit(value: int | None) -> str:
@@ -14,9 +15,8 @@ def tiers_table(site: Site) -> str:
     tiers = site.data["wbs/tiers"]["tiers"]
     rows = [[site.engine.tier_name(t["id"]), t["number"], _limit(t["attribute_limit"]), _limit(t["rank_limit"]),
              str(t["phases"]), t["summary"]] for t in tiers]
-    return site.render("table.html.j2", caption="Play tiers", extra_class="",
-                       header=["Tier", "No.", "Attribute limit", "Rank limit", "Phases per round", "Who"],
-                       rows=rows, source=site.source("wbs/tiers"))
+    return data_table(site, "Play tiers", ["Tier", "No.", "Attribute limit", "Rank limit", "Phases per round", "Who"],
+                      rows, "wbs/tiers")
 
 
 @table("wbs.target-numbers")
@@ -24,9 +24,8 @@ def target_numbers_table(site: Site) -> str:
     data = site.data["wbs/target_numbers"]
     header = ["Difficulty", *(site.engine.tier_name(t) for t in data["tiers"])]
     rows = [[d["name"], *(str(d["tn"][t]) for t in data["tiers"])] for d in data["difficulties"]]
-    return site.render("table.html.j2", caption="Target Numbers by the challenge's tier",
-                       extra_class="codex-table--numeric", header=header, rows=rows,
-                       source=site.source("wbs/target_numbers"))
+    return data_table(site, "Target Numbers by the challenge's tier", header, rows, "wbs/target_numbers",
+                      extra_class="codex-table--numeric")
 
 
 @table("wbs.primary-attributes")
@@ -36,9 +35,8 @@ def primary_table(site: Site) -> str:
         for attr in group["attributes"]:
             rows.append([f"{attr['name']} ({attr['abbreviation']})", group["name"],
                          ", ".join(attr["feeds"]), attr["checks"]])
-    return site.render("table.html.j2", caption="Primary attributes", extra_class="",
-                       header=["Attribute", "Group", "Sets", "Adds to checks for"], rows=rows,
-                       source=site.source("wbs/attributes"))
+    return data_table(site, "Primary attributes", ["Attribute", "Group", "Sets", "Adds to checks for"],
+                      rows, "wbs/attributes")
 
 
 @table("wbs.derived-attributes")
@@ -52,18 +50,14 @@ def derived_table(site: Site) -> str:
             parts = f"({parts}) ÷ {d['divide_by']}" if len(d["from"]) > 1 else f"{parts} ÷ {d['divide_by']}"
             parts += ", halves kept" if d.get("keep_halves") else ", rounded down"
         rows.append([d["name"], parts, d["summary"]])
-    return site.render("table.html.j2", caption="Derived attributes", extra_class="",
-                       header=["Attribute", "Base value", "What it does"], rows=rows,
-                       source=site.source("wbs/attributes"))
+    return data_table(site, "Derived attributes", ["Attribute", "Base value", "What it does"], rows, "wbs/attributes")
 
 
 @table("wbs.sparks")
 def sparks_table(site: Site) -> str:
     rows = [[s["name"], f"× {s['genki_multiplier']}", f"× {s['reiki_multiplier']}", s["summary"]]
             for s in site.data["wbs/sparks"]["sparks"]]
-    return site.render("table.html.j2", caption="Sparks and energy multipliers",
-                       extra_class="", header=["Spark", "GenKi", "ReiKi", "Who"], rows=rows,
-                       source=site.source("wbs/sparks"))
+    return data_table(site, "Sparks and energy multipliers", ["Spark", "GenKi", "ReiKi", "Who"], rows, "wbs/sparks")
 
 
 @table("wbs.energy-skills")
@@ -71,16 +65,10 @@ def energy_skills_table(site: Site) -> str:
     energy = site.data["wbs/energy"]
     rows = [[skill["name"], pool["name"], skill["summary"]]
             for pool in energy["pools"] for skill in energy["skills"][pool["skills"]]]
-    return site.render("table.html.j2", caption="Energy skills", extra_class="",
-                       header=["Skill", "Pool", "Each rank"], rows=rows, source=site.source("wbs/energy"))
+    return data_table(site, "Energy skills", ["Skill", "Pool", "Each rank"], rows, "wbs/energy")
 
 
 # ---- part 1: skills, items, checks, stamina, progression, NPCs ------------------------------
-
-
-def _render(site: Site, caption: str, header: list[str], rows: list[list[str]], key: str, extra: str = "") -> str:
-    return site.render("table.html.j2", caption=caption, extra_class=extra, header=header, rows=rows,
-                       source=site.source(key))
 
 
 def _skill_table(site: Site, category_id: str) -> str:
@@ -92,7 +80,7 @@ def _skill_table(site: Site, category_id: str) -> str:
             for group in category["groups"] for core in group["core_skills"]]
     groups = "; ".join(f"{g['name']}: {g['summary'][0].lower()}{g['summary'][1:].rstrip('.')}"
                        for g in category["groups"])
-    return _render(site, f"{category['name']} ({groups})", ["Core skill", "Group", "Sub skills"], rows,
+    return data_table(site, f"{category['name']} ({groups})", ["Core skill", "Group", "Sub skills"], rows,
                    "wbs/skills")
 
 
@@ -135,7 +123,7 @@ def xp_prices_table(site: Site) -> str:
     divide = site.data["wbs/progression"]["mentor"]["price_divide_by"]
     rows.append(["Each step past the tier's limit", "–", f"+{surcharge} XP", "–"])
     rows.append(["With a mentor", "–", f"the usual price ÷ {divide}", "–"])
-    return _render(site, "What a step up costs", ["Raising", "Starts at", "Price per step",
+    return data_table(site, "What a step up costs", ["Raising", "Starts at", "Price per step",
                                                   "Player A's example implies"], rows, "wbs/attributes")
 
 
@@ -145,7 +133,7 @@ def armour_table(site: Site) -> str:
     rows = [[s["name"], s["summary"]] for s in armour["stats"]]
     rows.append(["Weight", f"1 per {armour['dr_per_encumbrance']} DR + 1 per {armour['soak_per_encumbrance']} Soak; "
                            f"÷ {armour['worn_divide_by']} when worn"])
-    return _render(site, "Armour", ["Statistic", "What it does"], rows, "wbs/items")
+    return data_table(site, "Armour", ["Statistic", "What it does"], rows, "wbs/items")
 
 
 def _size(steps: int) -> str:
@@ -156,7 +144,7 @@ def _size(steps: int) -> str:
 def melee_table(site: Site) -> str:
     group = next(g for g in site.data["wbs/weapons"]["weapon_groups"] if g["id"] == "melee")
     rows = [[t["name"], _size(t["size"]), f"+{t['reflex']}", t.get("range", "–")] for t in group["types"]]
-    return _render(site, "Melee weapons", ["Type", "Damage die", "Reflex cost", "Range (hexes)"], rows,
+    return data_table(site, "Melee weapons", ["Type", "Damage die", "Reflex cost", "Range (hexes)"], rows,
                    "wbs/weapons", "codex-table--numeric")
 
 
@@ -168,7 +156,7 @@ def ranged_table(site: Site) -> str:
     for t in group["types"]:
         extra = f"reload costs {t['reload_reflex']} Reflex" if t.get("reload_reflex") else "–"
         rows.append([t["name"], _size(t["size"]), f"+{t['reflex']}", f"× {t['speed_multiplier']}", extra])
-    return _render(site, f"Ranged weapons (speed = {weapons['projectile']['base_speed']} + "
+    return data_table(site, f"Ranged weapons (speed = {weapons['projectile']['base_speed']} + "
                          "(weapon encumbrance − ammunition encumbrance) × multiplier)",
                    ["Type", "Damage die", "Reflex cost", "Speed multiplier", "Also"], rows, "wbs/weapons")
 
@@ -177,7 +165,8 @@ def ranged_table(site: Site) -> str:
 def damage_types_table(site: Site) -> str:
     rows = [[d["name"], d["critical"].capitalize(), _size(d["damage_size"]), _size(d["effect_size"])]
             for d in site.data["wbs/weapons"]["damage_types"]]
-    return _render(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"], rows, "wbs/weapons")
+    return data_table(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"],
+                      rows, "wbs/weapons")
 
 
 @table("wbs.items-weapon-encumbrance")
@@ -187,13 +176,13 @@ def weapon_encumbrance_table(site: Site) -> str:
             ["Each extra critical effect die", f"+{enc['per_extra_critical_die']}"],
             ["Carried rather than in hand", f"−{enc['carried_reduction']}"],
             [f"A stack of {enc['ammunition_stack']} ammunition", "counts as one weapon"]]
-    return _render(site, "Weapon encumbrance", ["What", "Encumbrance"], rows, "wbs/weapons")
+    return data_table(site, "Weapon encumbrance", ["What", "Encumbrance"], rows, "wbs/weapons")
 
 
 @table("wbs.items-breakage")
 def breakage_table(site: Site) -> str:
     rows = [[s["name"], s["summary"]] for s in site.data["wbs/items"]["weapon_breakage"]["stages"]]
-    return _render(site, "Weapon damage, stage by stage", ["Stage", "Effect"], rows, "wbs/items")
+    return data_table(site, "Weapon damage, stage by stage", ["Stage", "Effect"], rows, "wbs/items")
 
 
 @table("wbs.checks-options")
@@ -208,7 +197,7 @@ def check_options_table(site: Site) -> str:
             ["Enhancement Value", f"{ev['energy_per_point']} Energy per point",
              "+EV to every physical attribute (checks with one)"],
             ["All In", f"{all_in['stamina']} Stamina", f"up to {all_in['dice']} dice count as their top face"]]
-    return _render(site, "Ways to push a check", ["Option", "Costs", "Gives"], rows, "wbs/checks")
+    return data_table(site, "Ways to push a check", ["Option", "Costs", "Gives"], rows, "wbs/checks")
 
 
 @table("wbs.checks-clock-example")
@@ -222,14 +211,14 @@ def clock_table(site: Site) -> str:
         previous = band["min_total"]
     rows.append([f"below {previous}", str(example["otherwise_segments"])])
     parts = ", ".join(f"{p['name']} {p['segments']}" for p in example["parts"])
-    return _render(site, f"{example['name']}: {parts} segments, {example['hours_per_check']} hours a check",
+    return data_table(site, f"{example['name']}: {parts} segments, {example['hours_per_check']} hours a check",
                    ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")
 
 
 @table("wbs.stamina-spending")
 def stamina_spending_table(site: Site) -> str:
     rows = [[s["name"], str(s["stamina"]), s["summary"], s["paid"]] for s in site.data["wbs/stamina"]["spending"]]
-    return _render(site, "Spending Stamina", ["Use", "Stamina", "Gives", "Paid"], rows, "wbs/stamina")
+    return data_table(site, "Spending Stamina", ["Use", "Stamina", "Gives", "Paid"], rows, "wbs/stamina")
 
 
 @table("wbs.stamina-losing")
@@ -240,13 +229,13 @@ def stamina_losing_table(site: Site) -> str:
         if s.get("every_rounds"):
             amount += f" every {s['every_rounds']} rounds"
         rows.append([s["name"], amount, s["summary"]])
-    return _render(site, "Losing Stamina", ["Cause", "Stamina lost", "When"], rows, "wbs/stamina")
+    return data_table(site, "Losing Stamina", ["Cause", "Stamina lost", "When"], rows, "wbs/stamina")
 
 
 @table("wbs.progression-options")
 def progression_options_table(site: Site) -> str:
     rows = [[a["name"], a["summary"]] for a in site.data["wbs/progression"]["alternatives"]]
-    return _render(site, "Options from the GM tips", ["Option", "What changes"], rows, "wbs/progression")
+    return data_table(site, "Options from the GM tips", ["Option", "What changes"], rows, "wbs/progression")
 
 
 @table("wbs.npc-guide")
@@ -260,4 +249,4 @@ def npc_guide_table(site: Site) -> str:
         spread = (f"all three sub skills at {ranks[0]}" if len(set(ranks)) == 1
                   else f"one sub skill at {ranks[0]}, the others at {ranks[1]}")
         rows.append([f"{band['name']} core skills", str(band["cores"]), spread])
-    return _render(site, f"A {guide['budget']}-point NPC", ["Part", "Value", "How"], rows, "wbs/npcs")
+    return data_table(site, f"A {guide['budget']}-point NPC", ["Part", "Value", "How"], rows, "wbs/npcs")
