@@ -5,7 +5,7 @@ app keeps. The code starts with its version; rows follow, each after a `_`, thei
 order the input declares them, each after a `.`. A field equal to its default is left empty (and
 trailing empty fields are dropped); numbers are written in decimal, checkboxes as 1 or 0, text and
 choices with every byte outside letters, digits, space and `-` written `*XX` (hex of its UTF-8).
-`docs/assets/javascripts/rows.mjs` reads and writes the same code.
+`docs/assets/javascripts/rows.mjs` reads and writes the same code (tests/test_rowcode_js.py runs both).
 
 >>> fields = [{"name": "name", "type": "text", "default": ""}, {"name": "reflex", "type": "int", "default": 3}]
 >>> encode(fields, [{"name": "Lu Bu.", "reflex": 3}, {"name": "", "reflex": 7}])
