@@ -222,7 +222,9 @@ def clock_table(site: Site) -> str:
         previous = band["min_total"]
     rows.append([f"below {previous}", str(example["otherwise_segments"])])
     parts = ", ".join(f"{p['name']} {p['segments']}" for p in example["parts"])
-    return _render(site, f"{example['name']}: {parts} segments, {example['hours_per_check']} hours a check",
+    task = next(d for d in site.data["wbs/target_numbers"]["difficulties"] if d["id"] == example["difficulty"])
+    level = f"{task['name']} at {site.engine.tier_name(example['tier'])}, TN {task['tn'][example['tier']]}"
+    return _render(site, f"{example['name']} ({level}): {parts} segments, {example['hours_per_check']} hours a check",
                    ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")
 
 
