@@ -46,3 +46,8 @@ def test_defence_options_say_what_they_raise(codex: Codex) -> None:
 def test_critical_effects_show_the_targets_check_by_name(codex: Codex) -> None:
     out = _block(codex, "table wbs.attack-critical-effects")
     assert "Endurance + Concentration + Wits" in out and "Balance + Stances + Dexterity" in out
+
+
+def test_stamina_uses_show_what_they_do_to_reflex(codex: Codex) -> None:
+    out = _block(codex, "table wbs.stamina-spending")
+    assert ">Reflex<" in out and "−1 on one action" in out and "1 (its own action)" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..render import BlockError, Site, table
 
 
@@ -230,8 +232,18 @@ def clock_table(site: Site) -> str:
 
 @table("wbs.stamina-spending")
 def stamina_spending_table(site: Site) -> str:
-    rows = [[s["name"], str(s["stamina"]), s["summary"], s["paid"]] for s in site.data["wbs/stamina"]["spending"]]
-    return _render(site, "Spending Stamina", ["Use", "Stamina", "Gives", "Paid"], rows, "wbs/stamina")
+    rows = [[s["name"], str(s["stamina"]), _reflex(s), s["summary"], s["paid"]]
+            for s in site.data["wbs/stamina"]["spending"]]
+    return _render(site, "Spending Stamina", ["Use", "Stamina", "Reflex", "Gives", "Paid"], rows, "wbs/stamina")
+
+
+def _reflex(use: dict[str, Any]) -> str:
+    """What a use of Stamina does to Reflex: an action made cheaper, or the action it takes."""
+    if "reflex_reduction" in use:
+        return f"−{use['reflex_reduction']} on one action"
+    if "reflex_cost" in use:
+        return f"{use['reflex_cost']} (its own action)"
+    return "—"
 
 
 @table("wbs.stamina-losing")
