@@ -51,3 +51,15 @@ def test_critical_effects_show_the_targets_check_by_name(codex: Codex) -> None:
 def test_stamina_uses_show_what_they_do_to_reflex(codex: Codex) -> None:
     out = _block(codex, "table wbs.stamina-spending")
     assert ">Reflex<" in out and "−1 on one action" in out and "1 (its own action)" in out
+
+
+def test_energy_skills_state_their_per_rank_amount_from_the_data(codex: Codex) -> None:
+    out = _block(codex, "table wbs.energy-skills")
+    assert "Per rank: 2. Takes that much off the" in out  # Efficiency
+    concentration = codex.data["wbs/energy"]["skills"]["reiki"][-1]
+    assert concentration["id"] == "concentration"
+    concentration["per_rank"] = 7
+    try:
+        assert "Per rank: 7. That much less channelled" in _block(codex, "table wbs.energy-skills")
+    finally:
+        concentration["per_rank"] = 1

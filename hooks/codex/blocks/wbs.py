@@ -71,10 +71,10 @@ def sparks_table(site: Site) -> str:
 @table("wbs.energy-skills")
 def energy_skills_table(site: Site) -> str:
     energy = site.data["wbs/energy"]
-    rows = [[skill["name"], pool["name"], str(skill["per_rank"]), skill["summary"]]
+    rows = [[skill["name"], pool["name"], f"Per rank: {skill['per_rank']}. {skill['summary']}"]
             for pool in energy["pools"] for skill in energy["skills"][pool["skills"]]]
     return site.render("table.html.j2", caption="Energy skills", extra_class="",
-                       header=["Skill", "Pool", "Per rank", "Each rank"], rows=rows, source=site.source("wbs/energy"))
+                       header=["Skill", "Pool", "What it does"], rows=rows, source=site.source("wbs/energy"))
 
 
 # ---- part 1: skills, items, checks, stamina, progression, NPCs ------------------------------
