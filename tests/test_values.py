@@ -97,6 +97,10 @@ def test_a_bad_value_marker_is_a_problem_at_its_line(codex: Codex, marker: str, 
 def test_a_value_in_a_heading_or_code_is_not_expanded(codex: Codex) -> None:
     result = codex.page("## Round of <!-- codex:value wbs/combat:round.seconds -->\n", "wbs/t.md", "wbs/t/")
     assert [p.line for p in result.problems] == [1] and "heading" in result.problems[0].message
+    result = codex.page("Round of <!-- codex:value wbs/combat:round.seconds -->\n-----\n", "wbs/t.md", "wbs/t/")
+    assert [p.line for p in result.problems] == [1] and "heading" in result.problems[0].message
+    assert not codex.page("A round: <!-- codex:value wbs/combat:round.seconds -->\n\n---\n", "wbs/t.md",
+                          "wbs/t/").problems  # a rule after a blank line is no underline
     out = _html(codex, "```\n<!-- codex:value wbs/combat:round.nope -->\n```\n")
     assert "&lt;!-- codex:value wbs/combat:round.nope --&gt;" in out  # shown as written, not looked up
 

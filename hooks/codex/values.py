@@ -15,7 +15,7 @@ leaves (2 → "half", 3 → "a third"), `capital` starts a text with a capital l
 shown; anything else, or a path that leads nowhere, is a problem at the page's file and line.
 
 Values are swapped for placeholders before Markdown runs (so Markdown never reads rules text)
-and put back, escaped, in the HTML; a placeholder keeps its line, so line numbers stay true.
+and put back, escaped, in the HTML (`render.substitute`); a placeholder keeps its line, so line numbers stay true.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from .problems import Problem
 
 VALUE = re.compile(r"<!--[ \t]*codex:value(?:[ \t]+(?P<arg>[^\s>]*))?(?:[ \t]+(?P<format>[^\s>]+))?[ \t]*-->")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
-TOKEN = "CODEXVALUE"
+_UNDERLINE = re.compile(r"[ \t]{0,3}(?:=+|-+)[ \t]*$")  # the next line makes this one a setext heading
+_TOKEN = "CODEXVALUE"
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
@@ -129,6 +130,14 @@ def shown(data: RulesData, arg: str, form: str | None) -> str:
     return FORMATS[form](value)
 
 
+def _line_after(markdown: str, offset: int) -> str:
+    end = markdown.find("\n", offset)
+    if end == -1:
+        return ""
+    following = markdown.find("\n", end + 1)
+    return markdown[end + 1:following if following != -1 else len(markdown)]
+
+
 def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
     """Swap each value marker outside code for a placeholder; placeholder → escaped text, and problems."""
     in_code = Ranges(code_ranges(markdown))
@@ -141,7 +150,7 @@ def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str,
         line = markdown.count("\n", 0, match.start()) + 1
         line_start = markdown.rfind("\n", 0, match.start()) + 1
         arg = match["arg"] or ""
-        if _HEADING.match(markdown, line_start):
+        if _HEADING.match(markdown, line_start) or _UNDERLINE.fullmatch(_line_after(markdown, match.end())):
             problems.append(Problem(shown_path, line, "", f"codex:value {arg}: a value cannot stand in a heading "
                                     "(its placeholder would show in the table of contents)"))
             return ""
@@ -150,15 +159,9 @@ def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str,
         except ValueProblem as exc:
             problems.append(Problem(shown_path, line, "", f"codex:value {arg}: {exc}"))
             return ""
-        token = f"{TOKEN}{secrets.token_hex(6).upper()}"
+        token = f"{_TOKEN}{secrets.token_hex(6).upper()}"
         values[token] = html.escape(text, quote=True)
         return token
 
     return VALUE.sub(replace, markdown), values, problems
 
-
-def put_values(html_text: str, values: Mapping[str, str]) -> str:
-    """Put each value's escaped text where Markdown left its placeholder."""
-    for token, text in values.items():
-        html_text = html_text.replace(token, text)
-    return html_text
