@@ -42,7 +42,7 @@ def energy_skill_inputs() -> list[Input]:
     pools = rules.table("wbs/energy")
     return [
         Input(f"{pool['id']}_{skill['id']}", skill["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
-              group=f"{pool['name']} skills", help=skill["summary"])
+              group=f"{pool['name']} skills", help=f"Per rank: {skill['per_rank']}. {skill['summary']}")
         for pool in pools["pools"] for skill in pools["skills"][pool["skills"]]
     ]
 

@@ -26,7 +26,7 @@ def _inputs() -> list[Input]:
                   choices=tuple(Choice(s["id"], s["name"]) for s in sparks), group="Spark")
     skills = [
         Input(skill["id"], skill["name"], "int", default=0, minimum=0, maximum=limits.RANKS,
-              group=f"{pool['name']} skills", help=skill["summary"])
+              group=f"{pool['name']} skills", help=f"Per rank: {skill['per_rank']}. {skill['summary']}")
         for pool in _energy()["pools"]
         for skill in _energy()["skills"][pool["skills"]]
     ]

@@ -44,7 +44,21 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
         if "requires" in t and t["requires"] not in techniques:
             yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
                            f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
+    yield from _check_clock_example(data)
     yield from _check_creatures(data)
+
+
+def _check_clock_example(data: RulesData) -> Iterator[Problem]:
+    if "wbs/checks" not in data:
+        return
+    example = data["wbs/checks"]["skill_clock"]["example"]
+    ladder = data["wbs/target_numbers"]
+    tiers, difficulties = set(ladder["tiers"]), _ids(ladder["difficulties"])
+    for field, known in (("tier", tiers), ("difficulty", difficulties)):
+        if example[field] not in known:
+            yield _problem(data, "wbs/checks", ("skill_clock", "example", field),
+                           f"the clock example's {field} '{example[field]}' is not in target_numbers.yaml "
+                           f"(there are: {', '.join(sorted(known))})")
 
 
 def _check_creatures(data: RulesData) -> Iterator[Problem]:

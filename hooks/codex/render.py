@@ -6,7 +6,9 @@ A marker is an HTML comment on a line of its own, so the Markdown source still r
     <!-- codex:calc wbs.derived -->
 
 The marker's kind picks a block renderer, its argument names what to show. An unknown kind or
-argument is a problem reported with the page's file and line, and fails the build.
+argument is a problem reported with the page's file and line, and fails the build. A rule's
+value inside a sentence is the one inline marker, `<!-- codex:value FILE:FIELD.PATH -->`
+(`values.py`).
 
 Blocks are inserted in two steps: `expand` swaps each marker for a placeholder paragraph, and
 `substitute` swaps placeholders for the block's HTML after Markdown has run, so Markdown never
@@ -29,9 +31,11 @@ from calculators import Engine
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges, unique_ids
 from .problems import Problem
+from .values import expand_values
 
 TEMPLATES = Path(__file__).parent / "templates"
 _MARKER = re.compile(r"^[ \t]*<!--\s*codex:(?P<kind>[a-z0-9_-]+)(?:[ \t]+(?P<arg>[^\s]+?))?\s*-->[ \t]*$", re.M)
+_BLOCK_TOKEN = "CODEXBLOCK"
 _LOOSE = re.compile(r"<!--\s*codex\b", re.I)
 
 
@@ -145,8 +149,8 @@ def make_env() -> jinja2.Environment:
 
 def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
     """Swap markers for placeholders; return the Markdown, placeholder → HTML, and problems."""
-    rendered: dict[str, str] = {}
-    problems: list[Problem] = []
+    markdown, rendered, problems = expand_values(markdown, site.data, shown_path)  # inline values first
+    values = len(rendered)
     in_code = Ranges(code_ranges(markdown))  # a marker shown in a code block is an example
     markers: set[int] = set()
     ids: set[str] = set()
@@ -167,8 +171,8 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
         except BlockError as exc:
             problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: {exc}"))
             return ""
-        token = f"CODEXBLOCK{secrets.token_hex(6).upper()}"
-        rendered[token] = unique_ids(_one_line_blocks(html), ids, len(rendered) + 1)
+        token = f"{_BLOCK_TOKEN}{secrets.token_hex(6).upper()}"
+        rendered[token] = unique_ids(_one_line_blocks(html), ids, len(rendered) - values + 1)
         return f"\n{token}\n"
 
     out = _MARKER.sub(replace, markdown)
@@ -186,7 +190,9 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
 def substitute(html: str, rendered: Mapping[str, str]) -> str:
     """Put each block's HTML where Markdown left its placeholder paragraph."""
     for token, block_html in rendered.items():
-        html = html.replace(f"<p>{token}</p>", block_html).replace(token, block_html)
+        if token.startswith(_BLOCK_TOKEN):  # a block replaces its paragraph; a value stays in its sentence
+            html = html.replace(f"<p>{token}</p>", block_html)
+        html = html.replace(token, block_html)
     return html
 
 

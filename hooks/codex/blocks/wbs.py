@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..render import BlockError, Site, table
-from .common import data_table
+from .common import data_table, index_by
 
 
 def _limit(value: int | None) -> str:
@@ -63,9 +65,9 @@ def sparks_table(site: Site) -> str:
 @table("wbs.energy-skills")
 def energy_skills_table(site: Site) -> str:
     energy = site.data["wbs/energy"]
-    rows = [[skill["name"], pool["name"], skill["summary"]]
+    rows = [[skill["name"], pool["name"], f"Per rank: {skill['per_rank']}. {skill['summary']}"]
             for pool in energy["pools"] for skill in energy["skills"][pool["skills"]]]
-    return data_table(site, "Energy skills", ["Skill", "Pool", "Each rank"], rows, "wbs/energy")
+    return data_table(site, "Energy skills", ["Skill", "Pool", "What it does"], rows, "wbs/energy")
 
 
 # ---- part 1: skills, items, checks, stamina, progression, NPCs ------------------------------
@@ -211,14 +213,26 @@ def clock_table(site: Site) -> str:
         previous = band["min_total"]
     rows.append([f"below {previous}", str(example["otherwise_segments"])])
     parts = ", ".join(f"{p['name']} {p['segments']}" for p in example["parts"])
-    return data_table(site, f"{example['name']}: {parts} segments, {example['hours_per_check']} hours a check",
-                   ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")
+    task = index_by(site.data["wbs/target_numbers"]["difficulties"])[example["difficulty"]]
+    level = f"{task['name']} at {site.engine.tier_name(example['tier'])}, TN {task['tn'][example['tier']]}"
+    caption = f"{example['name']} ({level}): {parts} segments, {example['hours_per_check']} hours a check"
+    return data_table(site, caption, ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")
 
 
 @table("wbs.stamina-spending")
 def stamina_spending_table(site: Site) -> str:
-    rows = [[s["name"], str(s["stamina"]), s["summary"], s["paid"]] for s in site.data["wbs/stamina"]["spending"]]
-    return data_table(site, "Spending Stamina", ["Use", "Stamina", "Gives", "Paid"], rows, "wbs/stamina")
+    rows = [[s["name"], str(s["stamina"]), _reflex(s), s["summary"], s["paid"]]
+            for s in site.data["wbs/stamina"]["spending"]]
+    return data_table(site, "Spending Stamina", ["Use", "Stamina", "Reflex", "Gives", "Paid"], rows, "wbs/stamina")
+
+
+def _reflex(use: dict[str, Any]) -> str:
+    """What a use of Stamina does to Reflex: an action made cheaper, or the action it takes."""
+    if "reflex_reduction" in use:
+        return f"−{use['reflex_reduction']} on one action"
+    if "reflex_cost" in use:
+        return f"{use['reflex_cost']} (its own action)"
+    return "—"
 
 
 @table("wbs.stamina-losing")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..render import Site, table
-from .common import data_table, named_table
+from .common import data_table
 
 
 @table("wbs.attack-dice-chart")
@@ -68,17 +68,32 @@ def attack_examples_table(site: Site) -> str:
                   "wbs/weapons")
 
 
+_RAISES = {"defense": "Basic Defense", "damage_reduction": "Damage Reduction"}  # the schema's `adds_to` values
+
+
 @table("wbs.attack-defense-options")
 def defense_table(site: Site) -> str:
-    return named_table(site, "Active Defense options", site.data["wbs/combat"]["defense"]["options"], "wbs/combat",
-                  "Defence")
+    rows = [[o["name"], _RAISES[o["adds_to"]], o["summary"]] for o in site.data["wbs/combat"]["defense"]["options"]]
+    return data_table(site, "Active Defense options", ["Defence", "Raises", "With"], rows, "wbs/combat")
+
+
+def _check_names(site: Site) -> dict[str, str]:
+    """Names of what a check may add up: sub skills and primary attributes, by id."""
+    names = {a["id"]: a["name"] for g in site.data["wbs/attributes"]["primary"]["groups"] for a in g["attributes"]}
+    for category in site.data["wbs/skills"]["categories"]:
+        for group in category["groups"]:
+            names.update({s["id"]: s["name"] for core in group["core_skills"] for s in core["sub_skills"]})
+    return names
 
 
 @table("wbs.attack-critical-effects")
 def critical_effects_table(site: Site) -> str:
-    rows = [[e["name"], "after DR" if e["after_dr"] else "lowers DR", e["summary"]]
+    names = _check_names(site)
+    rows = [[e["name"], "after DR" if e["after_dr"] else "lowers DR",
+             " + ".join(names[c] for c in e["check"]) if "check" in e else "—", e["summary"]]
             for e in site.data["wbs/combat"]["critical_effects"]["effects"]]
-    return data_table(site, "Critical effects", ["Effect", "Works", "What it does"], rows, "wbs/combat")
+    return data_table(site, "Critical effects", ["Effect", "Works", "Target checks", "What it does"], rows,
+                      "wbs/combat")
 
 
 def _signed(value: int) -> str:

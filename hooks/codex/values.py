@@ -1,0 +1,167 @@
+"""Rule values inside prose: `<!-- codex:value wbs/combat:round.seconds -->` in a sentence.
+
+A page that restates a book's number in its prose ("a round is four seconds long") would keep
+a second copy of it, which an edit of the YAML leaves wrong. The inline marker takes the value
+from the rules data instead:
+
+    A round is <!-- codex:value wbs/combat:round.seconds words --> seconds long.
+
+The argument is the rules file (its path under rules_data/ without `.yaml`), a colon and the
+field's dotted path; a step into a list picks the entry with that `id` (or that position). An
+optional format follows: `words` spells a whole number from zero to twenty, `abs` drops the sign
+(Relax *lowers* attributes by 2 where the data says -2), `share` reads a divisor as the part it
+leaves (2 → "half", 3 → "a third"), `capital` starts a text with a capital letter (an id such as
+`dexterity` in a sentence). A scalar or a list of scalars may be
+shown; anything else, or a path that leads nowhere, is a problem at the page's file and line.
+
+Values are swapped for placeholders before Markdown runs (so Markdown never reads rules text)
+and put back, escaped, in the HTML (`render.substitute`); a placeholder keeps its line, so line numbers stay true.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .load import RulesData
+from .marker_scan import Ranges, code_ranges
+from .problems import Problem
+
+VALUE = re.compile(r"<!--[ \t]*codex:value(?:[ \t]+(?P<arg>[^\s>]*))?(?:[ \t]+(?P<format>[^\s>]+))?[ \t]*-->")
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
+_UNDERLINE = re.compile(r"[ \t]{0,3}(?:=+|-+)[ \t]*$")  # the next line makes this one a setext heading
+_TOKEN = "CODEXVALUE"
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+class ValueProblem(Exception):
+    """A value marker that names nothing showable."""
+
+
+def _number(value: int | float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(_WORDS):
+        raise ValueProblem(f"'words' spells whole numbers from 0 to {len(_WORDS) - 1} (the value is {value!r})")
+    return _WORDS[value]
+
+
+def _absolute(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueProblem(f"'abs' needs a number (the value is {value!r})")
+    return _number(abs(value))
+
+
+_SHARES = {1: "all", 2: "half", 3: "a third", 4: "a quarter", 5: "a fifth"}
+
+
+def _share(value: Any) -> str:
+    if isinstance(value, bool) or value not in _SHARES:
+        raise ValueProblem(f"'share' reads a divisor from 1 to {max(_SHARES)} (the value is {value!r})")
+    return _SHARES[value]
+
+
+def _capital(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise ValueProblem(f"'capital' needs a text (the value is {value!r})")
+    text = _plain(value)
+    return text[0].upper() + text[1:]
+
+
+FORMATS: dict[str, Callable[[Any], str]] = {"words": _words, "abs": _absolute, "share": _share, "capital": _capital}
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        raise ValueProblem(f"a yes/no or empty field is not prose (the value is {value!r})")
+    if isinstance(value, int | float):
+        return _number(value)
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, list) and value and all(not isinstance(v, list | Mapping) for v in value):
+        return ", ".join(_plain(v) for v in value)
+    raise ValueProblem("only a number, a text or a list of them can stand in a sentence")
+
+
+def _step(value: Any, name: str, walked: str) -> Any:
+    if isinstance(value, Mapping):
+        if name not in value:
+            known = ", ".join(sorted(value)) or "none"
+            raise ValueProblem(f"no field '{name}' under '{walked or 'the file'}' (there: {known})")
+        return value[name]
+    if isinstance(value, list):
+        for entry in value:
+            if isinstance(entry, Mapping) and entry.get("id") == name:
+                return entry
+        if name.isdigit() and int(name) < len(value):
+            return value[int(name)]
+        raise ValueProblem(f"no entry with id '{name}' in the list '{walked}'")
+    raise ValueProblem(f"'{walked}' is a single value; it has no '{name}'")
+
+
+def lookup(data: RulesData, arg: str) -> Any:
+    """The value `FILE:dotted.path` names in the rules data; ValueProblem says what is wrong."""
+    key, colon, path = arg.partition(":")
+    if not colon or not key or not path:
+        raise ValueProblem(f"expected FILE:FIELD.PATH, as in wbs/combat:round.seconds (got {arg!r})")
+    if key not in data:
+        raise ValueProblem(f"no rules file rules_data/{key}.yaml")
+    value: Any = data[key]
+    walked = ""
+    for name in path.split("."):
+        value = _step(value, name, walked)
+        walked = f"{walked}.{name}" if walked else name
+    return value
+
+
+def shown(data: RulesData, arg: str, form: str | None) -> str:
+    """The text a value marker stands for, not yet escaped."""
+    value = lookup(data, arg)
+    if form is None:
+        return _plain(value)
+    if form not in FORMATS:
+        raise ValueProblem(f"unknown format '{form}' (known: {', '.join(sorted(FORMATS))})")
+    return FORMATS[form](value)
+
+
+def _line_after(markdown: str, offset: int) -> str:
+    end = markdown.find("\n", offset)
+    if end == -1:
+        return ""
+    following = markdown.find("\n", end + 1)
+    return markdown[end + 1:following if following != -1 else len(markdown)]
+
+
+def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
+    """Swap each value marker outside code for a placeholder; placeholder → escaped text, and problems."""
+    in_code = Ranges(code_ranges(markdown))
+    values: dict[str, str] = {}
+    problems: list[Problem] = []
+
+    def replace(match: re.Match[str]) -> str:
+        if match.start() in in_code:
+            return match.group(0)
+        line = markdown.count("\n", 0, match.start()) + 1
+        line_start = markdown.rfind("\n", 0, match.start()) + 1
+        arg = match["arg"] or ""
+        if _HEADING.match(markdown, line_start) or _UNDERLINE.fullmatch(_line_after(markdown, match.end())):
+            problems.append(Problem(shown_path, line, "", f"codex:value {arg}: a value cannot stand in a heading "
+                                    "(its placeholder would show in the table of contents)"))
+            return ""
+        try:
+            text = shown(data, arg, match["format"])
+        except ValueProblem as exc:
+            problems.append(Problem(shown_path, line, "", f"codex:value {arg}: {exc}"))
+            return ""
+        token = f"{_TOKEN}{secrets.token_hex(6).upper()}"
+        values[token] = html.escape(text, quote=True)
+        return token
+
+    return VALUE.sub(replace, markdown), values, problems
+
