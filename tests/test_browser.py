@@ -47,10 +47,11 @@ def tab(browser: Any) -> Iterator[tuple[Any, dict[str, list]]]:
 
 
 def settled(page: Any, calc: str) -> None:
-    """Wait until the form has a live answer and none is on its way."""
+    """Wait until the form has a live answer, none is on its way, and the address holds its inputs."""
     page.wait_for_function(
         f"""() => {{ const f = document.querySelector('form[data-calc="{calc}"]');
-                    return f.dataset.live === "yes" && f.dataset.busy === "no"; }}""",
+                    return f.dataset.live === "yes" && f.dataset.busy === "no"
+                           && !window.__codex.addressPending(); }}""",
         timeout=LIVE_TIMEOUT)
 
 

@@ -89,3 +89,37 @@ def test_python_links_open_and_the_javascript_writes_them_back(served_site: str,
     assert read_state(calc, urlsplit(page.url).query) == read_state(calc, state_query(calc, expected))
     context.close()
     assert blocked == [] and errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_address_is_written_before_a_navigation_and_never_onto_another_page(served_site: str,
+                                                                                 module_browser: Any) -> None:
+    # The address is rewritten when the page is idle (a long fight's replaceState costs the page
+    # milliseconds, and browsers ignore it when it comes too often). A change followed at once by a
+    # click on a link must still leave the inputs in the page's history entry, and the deferred
+    # write must never land on the page the click went to.
+    calc = "wbs.derived"
+    form = f'form[data-calc="{calc}"]'
+    context, blocked, errors = open_context(module_browser, height=700)
+    page = context.pages[0]
+    page.goto(served_site + "wbs/attributes/")
+    page.wait_for_function("() => window.__codex && window.__codex.timings.ready !== null", timeout=LIVE)
+    page.evaluate(f"""() => {{  // many changes in a burst (one write at the end, not ten), then a click
+        const el = document.querySelector('{form} input[name=strength]');
+        for (let value = 2; value < 12; value++) {{
+          el.value = String(value);
+          el.dispatchEvent(new Event('input', {{ bubbles: true }}));
+        }}
+        window.__pendingAtClick = window.__codex.addressPending();
+        document.querySelector('a[href$="/wbs/combat/"], a[href="../combat/"]').click(); }}""")
+    page.wait_for_url(re.compile(r"/wbs/combat/"), timeout=10_000)
+    page.wait_for_selector('form[data-calc="wbs.combat_tracker"]')
+    page.wait_for_timeout(600)  # longer than any idle write would wait
+    assert page.evaluate("window.__pendingAtClick") is True, "the burst left a write pending at the click"
+    assert "strength" not in urlsplit(page.url).query, "the old page's inputs were written onto the new page"
+    page.go_back()
+    page.wait_for_url(re.compile(r"/wbs/attributes/"), timeout=10_000)
+    assert read_state(calc, urlsplit(page.url).query) == {"strength": "11"}
+    context.close()
+    assert blocked == [] and errors == []

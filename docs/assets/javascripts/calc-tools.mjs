@@ -5,7 +5,7 @@
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
 import { everyPage } from "./every-page.mjs";
-import { stateOf, stateTicks } from "./url-state.mjs";
+import { address, stateOf, stateTicks } from "./url-state.mjs";
 
 const PHONE = window.matchMedia("(max-width: 44.9375em)");
 
@@ -48,7 +48,7 @@ function reset(form) {
 }
 
 async function copyLink(form) {
-  const url = new URL(location.href);
+  const url = new URL(address()); // with the inputs not yet written to the address
   url.hash = form.id;
   const text = url.href;
   try {

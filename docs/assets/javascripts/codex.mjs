@@ -7,7 +7,7 @@ import { everyPage } from "./every-page.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
-import { stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
+import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
@@ -20,6 +20,7 @@ const state = {
   timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [], detail: [] },
 };
 window.__codex = state; // read by the project's benchmark and browser tests
+state.addressPending = addressPending; // the inputs are not in the address yet (tests wait for it)
 
 function startWorker(form) {
   if (state.worker) return state.ready;
@@ -133,14 +134,14 @@ function restoreFromUrl(form) {
 }
 
 function saveToUrl(form, inputs) {
-  const url = new URL(location.href);
+  const url = new URL(address());
   const defaults = defaultsOf(form);
   for (const name of stateOf(form, url.searchParams).keys()) url.searchParams.delete(stateKey(form, name));
   for (const [name, value] of Object.entries(inputs)) {
     const text = stateText(form, value);
     if (text !== stateText(form, defaults[name])) url.searchParams.set(stateKey(form, name), text);
   }
-  if (url.href !== location.href) history.replaceState(history.state, "", url.href);
+  keepAddress(url.href); // written when the page is idle (url-state.mjs)
 }
 
 function showErrors(form, problems) {
@@ -183,8 +184,7 @@ async function recompute(form, since = performance.now()) {
 
 async function answerFor(form, since) {
   const inputs = readInputs(form);
-  const running = state.timings.ready !== null;
-  if (!running) saveToUrl(form, inputs); // kept at once: the engine may take seconds to start, or never
+  saveToUrl(form, inputs);
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
     await startWorker(form);
@@ -194,9 +194,7 @@ async function answerFor(form, since) {
   }
   const seq = (form.__codexSeq = (form.__codexSeq || 0) + 1);
   const asked = performance.now();
-  const answering = ask(form.dataset.calc, inputs);
-  if (running) saveToUrl(form, inputs); // while the worker computes: a long fight's address costs a few ms
-  const answer = await answering;
+  const answer = await ask(form.dataset.calc, inputs);
   if (seq !== form.__codexSeq) return; // a newer answer is on its way
   form.dataset.live = "yes";
   if (answer.ok) {

@@ -35,3 +35,46 @@ export function stateText(form, value) {
 export function stateTicks(form, text) {
   return text === true || text === format(form).on;
 }
+
+// ---- writing the address ----------------------------------------------------------------------
+// Every answer keeps the inputs in the page's address, but rewriting it (history.replaceState)
+// costs the page a few milliseconds with a long fight in it, and browsers ignore it when it comes
+// too often. So the wanted address is kept here and written once the page is idle; before
+// anything leaves or reads the address (a click, which may be the theme's instant navigation,
+// the tab going to the background, the page closing, copy link) it is written at once. Readers
+// of the address ask `address()`, which includes what is still to be written.
+
+let wanted = null; // { href, path }: the address to write, for the page it was made on
+let scheduled = null;
+
+export function address() {
+  return wanted && wanted.path === location.pathname ? wanted.href : location.href;
+}
+
+export function keepAddress(href) {
+  if (href === address()) return;
+  wanted = { href, path: location.pathname };
+  if (scheduled !== null) return;
+  scheduled = "requestIdleCallback" in window
+    ? requestIdleCallback(writeAddress, { timeout: 300 })
+    : setTimeout(writeAddress, 50);
+}
+
+export function writeAddress() {
+  if (scheduled !== null) ("cancelIdleCallback" in window ? cancelIdleCallback : clearTimeout)(scheduled);
+  scheduled = null;
+  const next = wanted;
+  wanted = null;
+  // Written only on the page it was made for: after a navigation it would overwrite the new address.
+  if (next && next.path === location.pathname && next.href !== location.href) {
+    history.replaceState(history.state, "", next.href);
+  }
+}
+
+export function addressPending() {
+  return wanted !== null;
+}
+
+document.addEventListener("click", writeAddress, true); // before the theme's instant navigation
+window.addEventListener("pagehide", writeAddress);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
