@@ -13,7 +13,8 @@ desktop (no throttling), as before:
 - cold answer: from the first input event, no prewarm, to the answer on screen;
 - prewarmed answer: the first answer after the worker warmed up while the reader read;
 - later answers: from the reader's input event to the results updated in the page, p50 and p95,
-  with where the time goes (the wait for the worker, the engine inside it, the page update),
+  with where the time goes (before the ask; the trip to the worker; the engine inside it; the trip
+  back, which waits while the page's main thread renders; drawing the answer into the page),
   beside a round trip to the same worker that does no work (the floor) and the time to the frame
   after the update. The changes are typed by a script in the page (an input event on the focused
   field, then two frames), so the driver adds no work of its own to the page's main thread;
@@ -157,10 +158,11 @@ class Answers:
 
     def lines(self, title: str, budget: float) -> list[str]:
         total = self.part("total")
-        split = ", ".join(f"{name} {median(self.part(name)):.1f}" for name in ("wait", "engine", "page"))
+        split = ", ".join(f"{name} {median(self.part(name)):.1f}/{p95(self.part(name)):.1f}"
+                          for name in ("before", "there", "engine", "back", "page"))
         return [f"  {title} (n={len(total)})  p50 {median(total):.1f} ms, p95 {p95(total):.1f} ms "
                 f"(budget ≤ {budget:g})",
-                f"    medians: {split} ms; a round trip that does no work {median(self.echoes):.2f} ms; "
+                f"    p50/p95: {split} ms; a round trip that does no work {median(self.echoes):.2f} ms; "
                 f"to the next frame {median(self.part('paint')):.1f} ms",
                 f"    the same changes by Playwright's fill: p50 {median(self.filled):.1f} ms, "
                 f"p95 {p95(self.filled):.1f} ms"]

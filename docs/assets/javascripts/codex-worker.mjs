@@ -64,6 +64,9 @@ self.addEventListener("message", async (event) => {
     }
     const started = performance.now();
     const reply = JSON.parse(bridge(msg.calc, JSON.stringify(msg.inputs)));
-    self.postMessage({ type: "result", id: msg.id, engineMs: performance.now() - started, ...reply });
+    const done = performance.now();
+    // Clock times (timeOrigin + now) let the page tell the trip to the worker from the trip back.
+    self.postMessage({ type: "result", id: msg.id, engineMs: done - started, startedAt: performance.timeOrigin + started,
+                       sentAt: performance.timeOrigin + done, ...reply });
   }
 });

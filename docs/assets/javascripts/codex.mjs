@@ -230,8 +230,11 @@ function record(since, asked, answer) {
   const now = performance.now();
   if (state.timings.firstAnswer === null) state.timings.firstAnswer = now;
   state.timings.answers.push(now - since);
+  const clock = performance.timeOrigin;
   const detail = { total: now - since, before: asked - since, engine: answer.engineMs ?? null,
-    wait: answer.arrived ? answer.arrived - asked : null, page: answer.arrived ? now - answer.arrived : null, paint: null };
+    wait: answer.arrived ? answer.arrived - asked : null, page: answer.arrived ? now - answer.arrived : null,
+    there: answer.startedAt ? answer.startedAt - (clock + asked) : null,
+    back: answer.sentAt && answer.arrived ? clock + answer.arrived - answer.sentAt : null, paint: null };
   state.timings.detail.push(detail);
   requestAnimationFrame(() => setTimeout(() => { detail.paint = performance.now() - since; }, 0));
 }
