@@ -12,6 +12,7 @@ import traceback
 
 from .engine import Engine
 from .errors import InputError
+from .present import Drawn
 
 
 class Door:
@@ -19,6 +20,7 @@ class Door:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._drawn: dict[str, Drawn] = {}  # per calculator: the outputs drawn last, redrawn only when changed
 
     def warm(self, calc_ids_json: str) -> None:
         """Load the calculators a page shows, before the reader's first change."""
@@ -30,7 +32,7 @@ class Door:
         """`{"ok": {output: html}}`, `{"error": {field, message, problems}}`, or `{"crash": text}`."""
         try:
             inputs = json.loads(inputs_json)
-            return json.dumps({"ok": self.engine.show(calc_id, inputs)})
+            return json.dumps({"ok": self.engine.show(calc_id, inputs, self._drawn.setdefault(calc_id, {}))})
         except InputError as exc:
             return json.dumps({"error": exc.as_dict()})
         except Exception:  # a bug of ours: logged in the console, never shown to the reader

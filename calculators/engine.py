@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any
 
 from . import registry
-from .present import present
+from .present import Drawn, present
 from .rules import Rules, by_id, default_reading, using
 
 
@@ -53,11 +53,14 @@ class Engine:
         with using(self._rules):
             return calc.run(inputs)
 
-    def show(self, calc_id: str, inputs: Mapping[str, object]) -> dict[str, str]:
-        """Run a calculator and return its outputs as the escaped HTML the page shows."""
+    def show(self, calc_id: str, inputs: Mapping[str, object], drawn: Drawn | None = None) -> dict[str, str]:
+        """Run a calculator and return its outputs as the escaped HTML the page shows.
+
+        `drawn` keeps what was drawn last for this calculator (see `present.present`).
+        """
         calc = registry.find(calc_id)
         with using(self._rules):
-            return present(calc.outputs(), calc.results(inputs))
+            return present(calc.outputs(), calc.results(inputs), drawn)
 
     def present(self, calc_id: str, result: Mapping[str, Any]) -> dict[str, str]:
         """Outputs of `calc_id` (some or all, as `run` returns them) as the HTML the page shows."""

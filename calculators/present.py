@@ -62,12 +62,28 @@ def percent(value: float | Fraction) -> str:
     return text
 
 
-def present(outputs: Sequence[Output], result: Mapping[str, Any]) -> dict[str, str]:
-    """Each output of `result` (typed, or as `run` returns it) as escaped HTML, keyed by output name."""
+Drawn = dict[str, tuple[type, Any, str]]  # output name → the value last drawn (its type, itself) and its HTML
+
+
+def present(outputs: Sequence[Output], result: Mapping[str, Any], drawn: Drawn | None = None) -> dict[str, str]:
+    """Each output of `result` (typed, or as `run` returns it) as escaped HTML, keyed by output name.
+
+    With `drawn` (the browser's worker keeps one per calculator), an output whose value equals the
+    one drawn last time is not drawn again: a fight's tick chart stays the same while its damage
+    changes. Equal values of one type always draw the same HTML, so the bytes do not change.
+    """
     shown: dict[str, str] = {}
     for out in outputs:
-        if out.name in result:
-            shown[out.name] = value_html(out.kind, result[out.name])
+        if out.name not in result:
+            continue
+        value = result[out.name]
+        last = drawn.get(out.name) if drawn is not None else None
+        if last is not None and last[0] is type(value) and last[1] == value:
+            shown[out.name] = last[2]
+            continue
+        shown[out.name] = value_html(out.kind, value)
+        if drawn is not None:
+            drawn[out.name] = (type(value), value, shown[out.name])
     return shown
 
 
