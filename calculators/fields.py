@@ -39,17 +39,18 @@ def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], 
     """Every row checked field by field; InputError lists each bad field as `name.row.field`."""
     item = spec.item or "Row"
     if isinstance(value, str):
+        code = value
         try:
-            value = rowcode.decode([f.as_dict() for f in spec.fields], value)
+            value = _rows_of_code(spec, code, parse_one)
         except rowcode.CodeError as exc:
             raise ValueError(f"{spec.label} could not be read from this link (made by another version of the "
                              f"site? it has {exc})") from None
+        if all(isinstance(r, _Parsed) for r in value):
+            _check_count(spec, len(value))
+            return [dict(r) for r in value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(r, Mapping) for r in value):
         raise ValueError(f"{spec.label} must be a list of records")
-    low, high = spec.minimum or 0, spec.maximum
-    if len(value) < low or (high is not None and len(value) > high):
-        allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise ValueError(f"{spec.label}: there must be {allowed} (got {len(value)})")
+    _check_count(spec, len(value))
     problems = Problems()
     known = {f.name: f for f in spec.fields}
     rows: list[dict[str, Any]] = []
@@ -71,6 +72,43 @@ def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], 
             problems.raise_if_any()
         except InputError as exc:
             raise RowsError(exc) from None
+    return rows
+
+
+def _check_count(spec: Input, count: int) -> None:
+    low, high = spec.minimum or 0, spec.maximum
+    if count < low or (high is not None and count > high):
+        allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise ValueError(f"{spec.label}: there must be {allowed} (got {count})")
+
+
+class _Parsed(dict):
+    """A row already checked field by field (kept, by its code, for the next answer)."""
+
+
+def _rows_of_code(spec: Input, code: str, parse_one: Callable[[Input, object], Any]) -> list[Mapping[str, Any]]:
+    """Each row of a code: checked once and kept by its code, since a change to a fight changes one
+    row and the other nineteen arrive again as they were; a row with a problem is given back as read,
+    for the checks above to name."""
+    from .rules import current
+
+    seen: dict[str, _Parsed] = current().memo(("rows", spec.name, spec.fields), dict)
+    if len(seen) > 512:  # a long evening of edits: start again rather than grow
+        seen.clear()
+    fields = None
+    rows: list[Mapping[str, Any]] = []
+    for row in rowcode.rows_of(code):
+        known = seen.get(row)
+        if known is None:
+            fields = fields or [f.as_dict() for f in spec.fields]
+            raw = rowcode.decode_row(fields, row)
+            try:
+                known = _Parsed({f.name: parse_one(f, raw[f.name]) for f in spec.fields})
+            except ValueError:
+                rows.append(raw)
+                continue
+            seen[row] = known
+        rows.append(known)
     return rows
 
 

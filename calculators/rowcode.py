@@ -70,27 +70,34 @@ def encode(fields: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]
 
 def decode(fields: Sequence[Mapping[str, Any]], code: str) -> list[dict[str, Any]]:
     """Rows from a code, as the form would send them (strings, defaults filled in), or CodeError."""
+    return [decode_row(fields, row) for row in rows_of(code)]
+
+
+def rows_of(code: str) -> list[str]:
+    """The code of each row, once the code as a whole is one this version reads (else CodeError)."""
     code = code.replace("+", " ")
     if not _CODE.fullmatch(code):
         raise CodeError("characters no code of this version uses")
     version, *rows = code.split("_")
     if version != VERSION:
         raise CodeError(f"version {version!r}, not {VERSION}")
-    out = []
-    for row in rows:
-        codes = row.split(".")
-        if len(codes) > len(fields):
-            raise CodeError(f"{len(codes)} fields in a row, not {len(fields)}")
-        codes += [""] * (len(fields) - len(codes))
-        record: dict[str, Any] = {}
-        for field, text in zip(fields, codes, strict=True):
-            if text == "":
-                record[field["name"]] = field["default"]
-            elif field["type"] == "bool":
-                if text not in ("0", "1"):
-                    raise CodeError(f"{text!r} for a checkbox")
-                record[field["name"]] = text == "1"
-            else:
-                record[field["name"]] = _unescape(text)
-        out.append(record)
-    return out
+    return rows
+
+
+def decode_row(fields: Sequence[Mapping[str, Any]], row: str) -> dict[str, Any]:
+    """One row's record from its code (see `rows_of`), or CodeError."""
+    codes = row.split(".")
+    if len(codes) > len(fields):
+        raise CodeError(f"{len(codes)} fields in a row, not {len(fields)}")
+    codes += [""] * (len(fields) - len(codes))
+    record: dict[str, Any] = {}
+    for field, text in zip(fields, codes, strict=True):
+        if text == "":
+            record[field["name"]] = field["default"]
+        elif field["type"] == "bool":
+            if text not in ("0", "1"):
+                raise CodeError(f"{text!r} for a checkbox")
+            record[field["name"]] = text == "1"
+        else:
+            record[field["name"]] = _unescape(text)
+    return record

@@ -212,3 +212,31 @@ def test_the_conflict_tracker_refuses_an_unknown_target_and_chi_not_there() -> N
     found = _problems(ORDER, {"combatants": XIA_FIGHT, "target": "Nobody", "spent_yin": 5})
     assert found["target"].startswith("No combatant is called 'Nobody' (there are: Moon Shadow, ")
     assert found["spent_yin"] == "Moon Shadow has only 2 Yin chi (got 5)"
+
+
+def test_rows_kept_from_the_last_answer_change_nothing_and_problems_name_their_row() -> None:
+    # A fight's rows are checked once and kept by their code (one row changes per edit); an engine
+    # that has seen many edits must answer exactly as a fresh one, and name a bad row where it is.
+    from calculators import Engine
+    from tests.support.engine import rules_data
+
+    fields = _fields()
+    rows = [{"name": f"Fighter {n}", "reflex": 3 + n % 5, "health": 8, "damage": n, "stamina": 7, "energy": 30,
+             "ev": n % 3, "kiai": 0, "relaxing": False, "monster": n == 2} for n in range(8)]
+    seasoned = engine()
+    for step in range(12):
+        rows[step % 8]["damage"] = step
+        inputs = {"combatants": rowcode.encode(fields, rows), "tier": "adept"}
+        assert seasoned.run(TRACKER, inputs) == Engine(rules_data()).run(TRACKER, inputs)
+        answer = seasoned.run(TRACKER, inputs)
+        answer["states"]["rows"][0]["head"] = "changed by a caller"
+        assert seasoned.run(TRACKER, inputs)["states"]["rows"][0]["head"] == "Fighter 0"
+    bad = [*rows]
+    bad[2] = {**rows[2], "reflex": 120}
+    for where in (3, 6):
+        moved = [r for i, r in enumerate(bad) if i != 2]
+        moved.insert(where - 1, bad[2])
+        with pytest.raises(InputError) as caught:
+            seasoned.run(TRACKER, {"combatants": rowcode.encode(fields, moved)})
+        assert [p.field for p in caught.value.problems] == [f"combatants.{where}.reflex"]
+        assert caught.value.problems[0].message.startswith(f"Combatant {where}, Reflex:")

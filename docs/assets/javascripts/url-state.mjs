@@ -51,7 +51,17 @@ export function address() {
   return wanted && wanted.path === location.pathname ? wanted.href : location.href;
 }
 
+let listening = false;
+
+function listen() {
+  listening = true;
+  document.addEventListener("click", writeAddress, true); // before the theme's instant navigation
+  window.addEventListener("pagehide", writeAddress);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
+}
+
 export function keepAddress(href) {
+  if (!listening) listen();
   if (href === address()) return;
   wanted = { href, path: location.pathname };
   if (scheduled !== null) return;
@@ -75,6 +85,3 @@ export function addressPending() {
   return wanted !== null;
 }
 
-document.addEventListener("click", writeAddress, true); // before the theme's instant navigation
-window.addEventListener("pagehide", writeAddress);
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
