@@ -31,8 +31,10 @@ def values(page: Any) -> dict[str, str]:
 
 
 def live_answer(page: Any) -> dict[str, str]:
+    """The live answer, once it is in and the address holds the inputs (written when the page pauses)."""
     page.wait_for_function(f"""() => {{ const f = document.querySelector('{FORM}');
-        return f.dataset.live === "yes" && f.dataset.busy === "no"; }}""", timeout=LIVE)
+        return f.dataset.live === "yes" && f.dataset.busy === "no" && !window.__codex.addressPending(); }}""",
+        timeout=LIVE)
     return page.eval_on_selector_all(f"{FORM} output",
                                      "els => Object.fromEntries(els.map(e => [e.getAttribute('name'), e.innerHTML]))")
 
@@ -104,6 +106,12 @@ def test_copy_link_and_reset(served_site: str, module_browser: Any) -> None:
     page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.copied")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert f"{CALC}.strength=6" in copied and copied.endswith("#calc-wbs-derived")
+    # A change copied at once, before the page has paused to write its address, is in the link too.
+    page.evaluate(f"() => document.querySelector('{FORM}').removeAttribute('data-copied')")
+    page.fill(f"{FORM} input[name=strength]", "7")
+    page.click(f"{FORM} .calc__tools button:has-text('Copy link')")
+    page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.copied")
+    assert f"{CALC}.strength=7" in page.evaluate("() => navigator.clipboard.readText()")
     page.click(f"{FORM} .calc__tools button:has-text('Reset to defaults')")
     defaults = {i["name"]: i["default"] for i in engine().describe(CALC)["inputs"]}
     strength = f"document.querySelector('{FORM} input[name=strength]').value"

@@ -17,7 +17,9 @@ desktop (no throttling), as before:
   back, which waits while the page's main thread renders; drawing the answer into the page),
   beside a round trip to the same worker that does no work (the floor) and the time to the frame
   after the update. The changes are typed by a script in the page (an input event on the focused
-  field, then two frames), so the driver adds no work of its own to the page's main thread;
+  field, then two frames: a burst, as when a GM types a number), so the driver adds no work of
+  its own to the page's main thread (the address is written once the reader pauses, so a burst
+  ends with one write: url-state.mjs);
   the same changes made with Playwright's `fill` (which runs its own script in the page and
   polls it every frame) are shown beside them;
 - tracker answers: the same for the WBS combat tracker with 20 named combatants (`--tracker` runs

@@ -39,13 +39,15 @@ export function stateTicks(form, text) {
 // ---- writing the address ----------------------------------------------------------------------
 // Every answer keeps the inputs in the page's address, but rewriting it (history.replaceState)
 // costs the page a few milliseconds with a long fight in it, and browsers ignore it when it comes
-// too often. So the wanted address is kept here and written once the page is idle; before
+// too often. So the wanted address is kept here and written once the reader has paused (QUIET ms)
+// and the page is idle; before
 // anything leaves or reads the address (a click, which may be the theme's instant navigation,
 // the tab going to the background, the page closing, copy link) it is written at once. Readers
 // of the address ask `address()`, which includes what is still to be written.
 
 let wanted = null; // { href, path }: the address to write, for the page it was made on
-let scheduled = null;
+let timer = null; // waiting for the reader to pause
+let idle = null; // then waiting for an idle moment
 
 export function address() {
   return wanted && wanted.path === location.pathname ? wanted.href : location.href;
@@ -60,19 +62,25 @@ function listen() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
 }
 
+const QUIET = 250; // ms without a change before the address is written (then at the next idle moment)
+
 export function keepAddress(href) {
   if (!listening) listen();
   if (href === address()) return;
   wanted = { href, path: location.pathname };
-  if (scheduled !== null) return;
-  scheduled = "requestIdleCallback" in window
-    ? requestIdleCallback(writeAddress, { timeout: 300 })
-    : setTimeout(writeAddress, 50);
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = null;
+    if ("requestIdleCallback" in window) idle = requestIdleCallback(writeAddress, { timeout: 300 });
+    else writeAddress();
+  }, QUIET);
 }
 
 export function writeAddress() {
-  if (scheduled !== null) ("cancelIdleCallback" in window ? cancelIdleCallback : clearTimeout)(scheduled);
-  scheduled = null;
+  clearTimeout(timer);
+  timer = null;
+  if (idle !== null) cancelIdleCallback(idle);
+  idle = null;
   const next = wanted;
   wanted = null;
   // Written only on the page it was made for: after a navigation it would overwrite the new address.
