@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rowcode
 from .errors import InputError, Problems
+from .rules import current
 
 if TYPE_CHECKING:
     from .spec import Input
@@ -90,8 +91,6 @@ def _rows_of_code(spec: Input, code: str, parse_one: Callable[[Input, object], A
     """Each row of a code: checked once and kept by its code, since a change to a fight changes one
     row and the other nineteen arrive again as they were; a row with a problem is given back as read,
     for the checks above to name."""
-    from .rules import current
-
     seen: dict[str, _Parsed] = current().memo(("rows", spec.name, spec.fields), dict)
     if len(seen) > 512:  # a long evening of edits: start again rather than grow
         seen.clear()

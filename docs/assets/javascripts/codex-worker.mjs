@@ -66,7 +66,7 @@ self.addEventListener("message", async (event) => {
     const reply = JSON.parse(bridge(msg.calc, JSON.stringify(msg.inputs)));
     const done = performance.now();
     // Clock times (timeOrigin + now) let the page tell the trip to the worker from the trip back.
-    self.postMessage({ type: "result", id: msg.id, engineMs: done - started, startedAt: performance.timeOrigin + started,
+    self.postMessage({ type: "result", id: msg.id, startedAt: performance.timeOrigin + started,
                        sentAt: performance.timeOrigin + done, ...reply });
   }
 });

@@ -15,8 +15,9 @@ const state = {
   nextId: 1,
   pending: new Map(), // request id -> resolve
   // answers: ms from the reader's input event to the results in the page, one per answer;
-  // detail: the same answers split (before the ask, the wait for the worker, the engine inside
-  // it, the page update) and `paint`, to the frame after the update (filled in a frame later).
+  // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
+  // the engine inside it and the trip back; the page update) and `paint`, to the frame after the
+  // update (filled in a frame later).
   timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [], detail: [] },
 };
 window.__codex = state; // read by the project's benchmark and browser tests
@@ -201,8 +202,11 @@ async function answerFor(form, since) {
     showErrors(form, []);
     for (const [name, html] of Object.entries(answer.ok)) {
       const out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
-      if (out && out.__codexShown !== html && out.innerHTML !== html) out.innerHTML = html;
-      if (out) out.__codexShown = html; // compared as a string next time, not by serialising the DOM
+      if (!out) continue;
+      // The page's own HTML is compared once; after that, the string last drawn (no DOM serialising).
+      const shown = out.__codexShown === undefined ? out.innerHTML : out.__codexShown;
+      if (shown !== html) out.innerHTML = html;
+      out.__codexShown = html;
     }
     form.classList.remove("calc--stale");
     setStatus(form, "", "live");
@@ -230,11 +234,12 @@ function record(since, asked, answer) {
   const now = performance.now();
   if (state.timings.firstAnswer === null) state.timings.firstAnswer = now;
   state.timings.answers.push(now - since);
-  const clock = performance.timeOrigin;
-  const detail = { total: now - since, before: asked - since, engine: answer.engineMs ?? null,
-    wait: answer.arrived ? answer.arrived - asked : null, page: answer.arrived ? now - answer.arrived : null,
-    there: answer.startedAt ? answer.startedAt - (clock + asked) : null,
-    back: answer.sentAt && answer.arrived ? clock + answer.arrived - answer.sentAt : null, paint: null };
+  const clock = performance.timeOrigin; // the worker's times are clock times (its own origin differs)
+  const timed = answer.arrived !== undefined && answer.startedAt !== undefined; // not for a timeout
+  const detail = { total: now - since, before: asked - since, paint: null,
+    wait: timed ? answer.arrived - asked : null, there: timed ? answer.startedAt - (clock + asked) : null,
+    engine: timed ? answer.sentAt - answer.startedAt : null, back: timed ? clock + answer.arrived - answer.sentAt : null,
+    page: timed ? now - answer.arrived : null };
   state.timings.detail.push(detail);
   requestAnimationFrame(() => setTimeout(() => { detail.paint = performance.now() - since; }, 0));
 }

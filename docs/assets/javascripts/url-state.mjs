@@ -40,20 +40,19 @@ export function stateTicks(form, text) {
 // Every answer keeps the inputs in the page's address, but rewriting it (history.replaceState)
 // costs the page a few milliseconds with a long fight in it, and browsers ignore it when it comes
 // too often. So the wanted address is kept here and written once the reader has paused (QUIET ms)
-// and the page is idle; before
-// anything leaves or reads the address (a click, which may be the theme's instant navigation,
-// the tab going to the background, the page closing, copy link) it is written at once. Readers
-// of the address ask `address()`, which includes what is still to be written.
+// and the page is idle. Before anything leaves or reads the address (a click, which may be the
+// theme's instant navigation; the tab going to the background; the page closing) it is written at
+// once. Readers of the address ask `address()`, which includes what is still to be written.
 
+const QUIET = 250; // ms without a change before the address is written (then at the next idle moment)
 let wanted = null; // { href, path }: the address to write, for the page it was made on
 let timer = null; // waiting for the reader to pause
 let idle = null; // then waiting for an idle moment
+let listening = false;
 
 export function address() {
   return wanted && wanted.path === location.pathname ? wanted.href : location.href;
 }
-
-let listening = false;
 
 function listen() {
   listening = true;
@@ -61,8 +60,6 @@ function listen() {
   window.addEventListener("pagehide", writeAddress);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
 }
-
-const QUIET = 250; // ms without a change before the address is written (then at the next idle moment)
 
 export function keepAddress(href) {
   if (!listening) listen();
