@@ -137,6 +137,14 @@ def test_on_a_phone_a_long_fight_keeps_its_results_in_view(site: tuple[str, list
         assert panel["position"] == "sticky", "a fight's results are pinned on a phone, as any tall form's"
         assert 844 / 2 < panel["top"] < 844 and panel["bottom"] <= 845, panel
         assert "Orc Captain" in panel["text"]
+        # A field brought into view (focus, a link, scrollIntoView) stops above the pinned panel.
+        damage = f'{FORM} tr[data-row="6"] [data-field="damage"]'
+        page.evaluate(f"""() => {{ document.activeElement.blur(); window.scrollTo(0, 0);
+            document.querySelector('{damage}').scrollIntoView({{ block: "nearest" }}); }}""")
+        field, top = page.evaluate(f"""() => [
+            document.querySelector('{FORM} tr[data-row="6"] [data-field="damage"]').getBoundingClientRect().bottom,
+            document.querySelector('{FORM} .calc__results').getBoundingClientRect().top]""")
+        assert 0 < field <= top, (field, top)
     finally:
         page.set_viewport_size(wide)
 
