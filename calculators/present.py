@@ -124,8 +124,16 @@ def _empty(text: str) -> str:
     return f'<p class="calc-chart__empty">{_e(text)}</p>'
 
 
+def _condition(condition: Mapping[str, Any]) -> str:
+    # <details>: the rule's text opens on a tap or a key, with no script, and prints.
+    return (f'<li><details class="codex-condition"><summary>{_e(condition["name"])}</summary>'
+            f'<p>{_e(condition["rule"])}</p></details></li>')
+
+
 def _cell(cell: Mapping[str, Any]) -> str:
     value = cell["value"]
+    if cell["kind"] == "conditions" and cell["conditions"]:
+        return f'<td><ul class="codex-conditions">{"".join(_condition(c) for c in cell["conditions"])}</ul></td>'
     shown = percent(value) if cell["kind"] == "percent" else number(value) if cell["kind"] == "number" else value
     span = f' colspan="{cell["span"]}"' if cell["span"] != 1 else ""
     return f"<td{span}>{_e(shown)}</td>"
@@ -133,7 +141,11 @@ def _cell(cell: Mapping[str, Any]) -> str:
 
 def _row(row: Mapping[str, Any]) -> str:
     cells = "".join(_cell(c) for c in row["cells"])
-    return f'<tr{_MARKS[row["mark"]]}><th scope="row">{_e(row["head"])}</th>{cells}</tr>'
+    head = _e(row["head"])
+    if row["pick"]:  # a button, so a finger, a key and a screen reader can all pick the fighter
+        head = (f'<button type="button" class="codex-pick" data-pick="{_attribute(row["pick"])}">'
+                f"{head}</button>")
+    return f'<tr{_MARKS[row["mark"]]}><th scope="row">{head}</th>{cells}</tr>'
 
 
 def table_html(value: Mapping[str, Any]) -> str:

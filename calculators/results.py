@@ -27,17 +27,30 @@ class Fields:
     __getitem__ = object.__getattribute__  # result["rows"] is result.rows, at C speed
 
 
-CellKind = Literal["text", "number", "percent"]
+CellKind = Literal["text", "number", "percent", "conditions"]
 RowMark = Literal["", "highlight", "current"]
 
 
 @dataclass(frozen=True, slots=True)
+class Condition(Fields):
+    """A state the rules name that a fighter is in (Unconscious, Relaxing …) and what the rule says of it."""
+
+    name: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class Cell(Fields):
-    """One table cell: a value shown as `kind` says, spanning `span` columns."""
+    """One table cell: a value shown as `kind` says, spanning `span` columns.
+
+    A `conditions` cell shows `conditions` (its value is the text said when there are none): each
+    one's name, with the rule's text a tap away.
+    """
 
     value: str | int | float
     kind: CellKind = "text"
     span: int = 1
+    conditions: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +60,7 @@ class Row(Fields):
     head: str
     cells: tuple[Cell, ...]
     mark: RowMark = ""
+    pick: str = ""  # a fighter's name: tapping the row header makes them the form's `target`
 
 
 @dataclass(frozen=True, slots=True)
