@@ -248,6 +248,15 @@ def apply_html(value: Mapping[str, Any]) -> str:
             f'data-apply="{_attribute(sets)}">{_e(value["label"])}</button></div>')
 
 
+def add_to_fight_html(value: Mapping[str, Any]) -> str:
+    """An AddToFight: a button carrying the fighter's row as JSON and the tracker it goes to (no inline script)."""
+    row = json.dumps({name: as_data(v) for name, v in value["row"]}, separators=(",", ":"), ensure_ascii=False)
+    summary = f'<p class="codex-recruit__summary">{_e(value["summary"])}</p>' if value["summary"] else ""
+    return (f'<div class="codex-recruit">{summary}<button type="button" class="md-button codex-recruit__button" '
+            f'data-recruit="{_attribute(value["tracker"])}" data-row="{_attribute(row)}">{_e(value["label"])}'
+            "</button></div>")
+
+
 def _attribute(text: str) -> str:
     # & " < > escaped and ' left alone: the bytes the browser's innerHTML gives back for the attribute.
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
@@ -281,4 +290,5 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "stat_block": stat_block_html,
     "trigram_move": trigram_move_html,
     "apply": apply_html,
+    "add_to_fight": add_to_fight_html,
 }

@@ -143,6 +143,21 @@ class Apply(Fields):
 
 
 
+@dataclass(frozen=True, slots=True)
+class AddToFight(Fields):
+    """A control that adds one fighter (a stat block, a saved character) to a table tool's fight.
+
+    `tracker` is the calculator that runs the fight (`wbs.combat_tracker`), `row` the fighter as
+    one of its rows (field → value), carrying exactly the numbers the stat block shows; the page
+    asks how many and names them (Goblin 1, Goblin 2 …).
+    """
+
+    TYPE: ClassVar[str] = "add_to_fight"
+    label: str
+    tracker: str
+    row: tuple[tuple[str, Any], ...]
+    summary: str = ""
+
 
 TileMark = Literal["", "compared", "guardian", "redraw"]
 
@@ -165,7 +180,7 @@ class Tile(Fields):
     mark: TileMark = ""
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, Tile)
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, Tile)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

@@ -33,3 +33,15 @@ def test_conditions_show_each_name_with_its_rule_and_none_says_the_cells_value()
 def test_the_typed_result_and_its_json_form_draw_the_same_bytes() -> None:
     table = _table("Goblin 2", (Condition("Relaxing", "Physical attributes −2 this round"),))
     assert table_html(table) == table_html(as_data(table))
+
+
+def test_add_to_fight_carries_its_row_and_tracker_as_escaped_data() -> None:
+    from calculators.present import add_to_fight_html
+    from calculators.results import AddToFight
+
+    fighter = AddToFight("Add to fight", "wbs.combat_tracker", (("name", 'Gob"<x>'), ("reflex", 4)), summary="a & b")
+    html = add_to_fight_html(fighter)
+    assert html == add_to_fight_html(as_data(fighter))
+    assert 'data-recruit="wbs.combat_tracker"' in html
+    assert 'data-row="{&quot;name&quot;:&quot;Gob\\&quot;&lt;x&gt;&quot;,&quot;reflex&quot;:4}"' in html
+    assert "<x>" not in html and "a &amp; b" in html
