@@ -361,7 +361,7 @@ def _summary() -> str:
 
 CALCULATORS = (
     Calculator(
-        id="wbs.combat_tracker",
+        id=fighters.TRACKER,
         title="Combat tracker",
         summary=_summary,
         inputs=_inputs,

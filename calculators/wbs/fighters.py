@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, rules
-from ..results import Condition
+from ..results import AddToFight, Condition
 from ..spec import Choice, Input
 from . import health, ticks
 from .combat_rules import combat, reading_number
 from .energy import boosted_ev
 from .spirit_energy import monsters, tier_number
 
+TRACKER = "wbs.combat_tracker"
 ITEM = "Combatant"
 NO_ACTION = "none"
 
@@ -144,7 +145,7 @@ def tick_counts(row: Mapping[str, Any], phases: int, readings: Readings) -> list
 
 def pool_name(row: Mapping[str, Any]) -> str:
     """What the row's energy is: GenKi, or the monster's Spark (JaKi, SeiKi, YoKi)."""
-    if row["monster"]:
+    if row.get("monster"):
         return rules.by_id(monsters()["sparks"], row["spark"])["name"]
     return rules.by_id(rules.table("wbs/energy")["pools"], "genki")["name"]
 
@@ -249,3 +250,13 @@ def reading_values(values: Mapping[str, Any]) -> Readings:
         reflex=values["reflex_reading"], carry=values["carry_reading"], gasp=values["gasp_reading"],
         yoki=values["yoki_reading"], pool=values["pool_reading"], major=values["major_reading"],
     )
+
+
+def add_to_fight(row: Mapping[str, Any]) -> AddToFight:
+    """A button that adds `row` (a stat block's or a character's numbers) to the combat tracker's fight."""
+    pool = pool_name(row)
+    said = [f"Reflex {row['reflex']}", f"Health {row['health'] + row.get('durability', 0)}",
+            f"Stamina {row['stamina']}", f"{pool} {row['energy']}"]
+    if row.get("core"):
+        said.append(f"Core {row['core']}")
+    return AddToFight("Add to fight", TRACKER, tuple(row.items()), summary="Goes in with " + ", ".join(said) + ".")
