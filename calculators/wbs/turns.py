@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import by_id
 from . import fighters, round_end
 from .fighters import Readings
 from .tick_pointer import Step, first_step, has_tick, next_step
@@ -41,11 +40,10 @@ def resolving(row: Mapping[str, Any], count: Sequence[int], step: Step | None) -
             and row["action"] != fighters.NO_ACTION)
 
 
-def _leave(rows: list[dict[str, Any]], counts: Sequence[Sequence[int]], step: Step, names: Sequence[str],
-           events: list[str]) -> None:
-    for row, count, name in zip(rows, counts, names, strict=True):
-        if resolving(row, count, step):
-            events.append(f"{name}'s action ({_kind(row['action'])}) has resolved")
+def _leave(rows: list[dict[str, Any]]) -> None:
+    # An action with no ticks left to wait resolved on the step being left (its fighter may have fallen since).
+    for row in rows:
+        if not row["wait"] and row["action"] != fighters.NO_ACTION:
             row.update(action=fighters.NO_ACTION, carried=False)
 
 
@@ -53,10 +51,6 @@ def _arrive(rows: list[dict[str, Any]], counts: Sequence[Sequence[int]], step: S
     for row, count in zip(rows, counts, strict=True):
         if has_tick(count, step) and row["wait"]:
             row["wait"] -= 1
-
-
-def _kind(kind: str) -> str:
-    return by_id(fighters.categories(), kind)["name"]
 
 
 def advance(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_number: int, step: Step | None,
@@ -73,7 +67,7 @@ def advance(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_numbe
         after = first_step(counts)
     else:
         counts = counts_of(now, phases, readings)
-        _leave(now, counts, step, names, events)
+        _leave(now)
         after = next_step(counts, step)
     if after is None:
         ended = [round_end.settle(row, round_number, readings) for row in now]
