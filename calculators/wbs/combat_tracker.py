@@ -24,7 +24,8 @@ from .fighters import ITEM, Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
 DEFAULT_FIGHT = (
-    {"name": "Hero", "reflex": 5, "health": 7, "stamina": 7, "stamina_full": 7, "energy": 18, "core": 9},
+    {"name": "Hero", "reflex": 5, "health": 7, "stamina": 7, "stamina_full": 7, "energy": 18, "core": 9,
+     "reiki": 30, "channelled": 3, "concentration": 1},
     {"name": "Bandit", "reflex": 3},
 )
 NOTHING = Table("", (), (), empty="")

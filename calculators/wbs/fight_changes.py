@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..present import listing
 from ..spec import Choice, Input
 from . import fighters, round_end
 from .combat_rules import combat
@@ -104,7 +105,7 @@ def find_target(names: Sequence[str], target: str, problems: Problems) -> int | 
     if len(found) == 1:
         return found[0]
     if found:
-        rows = ", ".join(str(i + 1) for i in found)
+        rows = listing([str(i + 1) for i in found])
         problems.add("target", f"{len(found)} combatants are called {target!r} (rows {rows}): "
                                "give them different names to tell them apart")
     else:
