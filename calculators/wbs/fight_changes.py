@@ -217,6 +217,19 @@ def _healing(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
     return f"is healed of {healed} damage", _state_words(row, fight.readings) + "."
 
 
+def _moved(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems, key: str,
+           word: str, high: int) -> int | None:
+    """One counted thing of the row changed, from 0 to `high`: how much it moved, or None with the problem added."""
+    if _needs(amount, problems, word) is None:
+        return None
+    assert amount is not None
+    after = amount.applied_to(row[key])
+    if not _within(after, 0, high, f"{fight.names[index]}'s {word}", problems):
+        return None
+    moved, row[key] = after - row[key], after
+    return moved
+
+
 def _pool_change(key: str, word: str, high: int) -> ChangeOf:
     """The change of one pool (energy or ReiKi): the Core and channelled ReiKi follow it down."""
 
@@ -225,57 +238,40 @@ def _pool_change(key: str, word: str, high: int) -> ChangeOf:
             problems.add("change", f"A monster has one pool: change its energy ({fighters.pool_name(row)})")
             return None
         shown = fighters.pool_name(row) if key == "energy" else word
-        if _needs(amount, problems, shown) is None:
+        moved = _moved(fight, index, row, amount, problems, key, shown, high)
+        if moved is None:
             return None
-        assert amount is not None
-        after = amount.applied_to(row[key])
-        if not _within(after, 0, high, f"{fight.names[index]}'s {shown}", problems):
-            return None
-        moved = after - row[key]
-        row[key] = after
         pool = row["energy"] if row["monster"] else row["reiki"]
-        if row["channelled"] > pool:
-            row["channelled"] = pool
+        row["channelled"] = min(row["channelled"], pool)
         row["core"] = min(row["core"], row["energy"])
         verb = "gains" if moved >= 0 else "spends"
-        return f"{verb} {abs(moved)} {shown}", f"{after} {shown} now."
+        return f"{verb} {abs(moved)} {shown}", f"{row[key]} {shown} now."
     return change
 
 
 def _stamina(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    if _needs(amount, problems, "Stamina") is None:
+    moved = _moved(fight, index, row, amount, problems, "stamina", "Stamina", limits.POOLS)
+    if moved is None:
         return None
-    assert amount is not None
-    after = amount.applied_to(row["stamina"])
-    if not _within(after, 0, limits.POOLS, f"{fight.names[index]}'s Stamina", problems):
-        return None
-    moved, row["stamina"] = after - row["stamina"], after
     verb = "gets back" if moved >= 0 else "loses"
     tail = "; unconscious until some comes back" if fighters.standing(row, fight.readings) == fighters.SPENT else ""
-    return f"{verb} {abs(moved)} Stamina", f"{after} Stamina left{tail}."
+    return f"{verb} {abs(moved)} Stamina", f"{row['stamina']} Stamina left{tail}."
 
 
 def _channelled(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    if _needs(amount, problems, "channelled ReiKi") is None:
-        return None
-    assert amount is not None
     pool = row["energy"] if row["monster"] else row["reiki"]
-    after = amount.applied_to(row["channelled"])
-    if not _within(after, 0, pool, f"{fight.names[index]}'s channelled ReiKi (at most the pool, {pool})", problems):
+    moved = _moved(fight, index, row, amount, problems, "channelled", f"channelled ReiKi (at most the pool, {pool})",
+                   pool)
+    if moved is None:
         return None
-    moved, row["channelled"] = after - row["channelled"], after
     verb = "channels" if moved >= 0 else "lets go of"
-    return f"{verb} {abs(moved)} ReiKi", f"{after} channelled now."
+    return f"{verb} {abs(moved)} ReiKi", f"{row['channelled']} channelled now."
 
 
 def _shinki(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    if _needs(amount, problems, "ShinKi") is None:
+    moved = _moved(fight, index, row, amount, problems, "shinki", "ShinKi", limits.POOLS)
+    if moved is None:
         return None
-    assert amount is not None
-    after = amount.applied_to(row["shinki"])
-    if not _within(after, 0, limits.POOLS, f"{fight.names[index]}'s ShinKi", problems):
-        return None
-    moved, row["shinki"] = after - row["shinki"], after
     verb = "takes" if moved >= 0 else "is rid of"
     return f"{verb} {abs(moved)} ShinKi", _state_words(row, fight.readings) + "."
 
@@ -325,14 +321,9 @@ def _stagger(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
 
 
 def _majors(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    if _needs(amount, problems, "the count of Major Actions") is None:
+    if _moved(fight, index, row, amount, problems, "majors", "count of Major Actions", limits.RANKS) is None:
         return None
-    assert amount is not None
-    after = amount.applied_to(row["majors"])
-    if not _within(after, 0, limits.RANKS, "The count of Major Actions", problems):
-        return None
-    row["majors"] = after
-    return f"has {after} Major Action{'s' if after != 1 else ''} this round", ""
+    return f"has {row['majors']} Major Action{'s' if row['majors'] != 1 else ''} this round", ""
 
 
 def _free(fight: Fight, index: int, row: Mapping[str, Any], problems: Problems) -> bool:
