@@ -107,7 +107,8 @@ def value_html(kind: str, value: Any) -> str:
 
 # ---- typed results ----------------------------------------------------------------------------
 
-_STYLES = {"purchases": "wbs-purchases", "qi-advice": "rain-qi-advice", "tn-ladder": "wbs-tn-ladder"}
+_STYLES = {"purchases": "wbs-purchases", "qi-advice": "rain-qi-advice", "tn-ladder": "wbs-tn-ladder",
+           "prose": "codex-prose-table"}
 _MARKS = {"": "", "highlight": ' class="calc-chart__row--highlight"',
           "current": ' class="calc-chart__row--highlight" aria-current="step"'}
 

@@ -52,7 +52,7 @@ def _inputs() -> list[Input]:
               choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="The fight",
               help="The tier sets the phases in a round"),
         *fight_changes.inputs("A change"),
-        ticks._reading_input(),
+        reading_input("phase_reading", ticks.NOTE),
         reading_input("out_reading", combat()["health"]["out_note"]),
         reading_input("no_damage_reading", combat()["health"]["no_damage_note"]),
         reading_input("reflex_reading", "ev-relax-reflex"),
@@ -266,7 +266,7 @@ def rules_table() -> Table:
                                   "(movement, facing, range), Saving Grace, group tactics, and what a technique does; "
                                   "Strain, All In and Energy Recover are typed as Stamina and energy changes")]
     return Table("The rules Next and a change apply, and what stays with the table", ("Rule", "Applied"),
-                 tuple(Row(name, text_cells(text)) for name, text in (*applied, *left)))
+                 tuple(Row(name, text_cells(text)) for name, text in (*applied, *left)), style="prose")
 
 
 def end_ticks() -> int:
