@@ -539,3 +539,31 @@ def test_the_energy_field_says_what_it_holds() -> None:
     assert energy["label"] == "Energy: GenKi, or a monster's whole pool"
     shown = run(combatants=[stat_row(ORC)])["fighters"]["rows"][0]["cells"][5]["value"]
     assert shown.startswith("JaKi 50")
+
+
+def test_the_trackers_rules_state_the_datas_numbers() -> None:
+    import copy
+
+    from calculators import Engine
+
+    def rules_text(data: dict[str, Any]) -> str:
+        table = Engine(data).run(TRACKER, {})["rules"]
+        return " ".join(r["cells"][0]["value"] for r in table["rows"])
+
+    data = copy.deepcopy(dict(rules_data()))
+    before = rules_text(data)
+    assert "1 for 5 energy per tier" in before and "exhaustion 1 every 3 rounds" in before
+    data["wbs/monsters"]["energy"]["stamina_pays_per_tier"] = 7
+    next(e for e in data["wbs/stamina"]["losing"] if e["id"] == "exhaustion")["every_rounds"] = 4
+    after = rules_text(data)
+    assert "1 for 7 energy per tier" in after and "exhaustion 1 every 4 rounds" in after
+    assert "Left to the table" in [r["head"] for r in Engine(data).run(TRACKER, {})["rules"]["rows"]]
+
+
+def test_a_worked_examples_rows_go_into_its_link_as_their_code() -> None:
+    from calculators import rowcode
+
+    fields = next(i for i in engine().describe(TRACKER)["inputs"] if i["name"] == "combatants")["fields"]
+    linked = engine().link_inputs(TRACKER, {"combatants": [{"name": "Mei", "reflex": 4}], "round": 2})
+    assert linked == {"combatants": rowcode.encode(fields, [{"name": "Mei", "reflex": 4}]), "round": 2}
+    assert run(**linked)["fighters"]["rows"][0]["head"] == "Mei"
