@@ -121,16 +121,16 @@ def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts:
     return " ".join(said)
 
 
-def _next_up(moved: turns.Moved, names: Sequence[str], phases: int, readings: Readings, round_number: int) -> str:
+def _next_up(moved: turns.Moved, counts: Sequence[Sequence[int]], names: Sequence[str], phase_names: Sequence[str],
+             round_number: int) -> str:
     if moved.step is None:
         return f"The end of round {round_number} (upkeep and the round's costs), then round {moved.round}."
-    counts = turns.counts_of(moved.rows, phases, readings)
     who = listing([names[i] for i, c in enumerate(counts) if has_tick(c, moved.step)])
-    return f"Round {moved.round}, {_where(counts, ticks.phase_names(phases), moved.step)}: {who}."
+    return f"Round {moved.round}, {_where(counts, phase_names, moved.step)}: {who}."
 
 
-def _next(moved: turns.Moved, rows: Sequence[Mapping[str, Any]], names: Sequence[str], phases: int,
-          readings: Readings, round_number: int) -> Apply | Table:
+def _next(moved: turns.Moved, counts: Sequence[Sequence[int]], rows: Sequence[Mapping[str, Any]],
+          names: Sequence[str], phase_names: Sequence[str], round_number: int) -> Apply | Table:
     if moved.step is None and round_number >= limits.VALUES:
         return Table("", (), (), empty="The last round the tracker counts.")
     sets = (("round", moved.round), ("phase", 0 if moved.step is None else moved.step.phase),
@@ -140,8 +140,7 @@ def _next(moved: turns.Moved, rows: Sequence[Mapping[str, Any]], names: Sequence
         events += _settled_words(moved.settled, names, rows)
         label = f"End round {round_number}"
     else:
-        counts = turns.counts_of(moved.rows, phases, readings)
-        label = (f"Next: phase {_phase_name(ticks.phase_names(phases), moved.step)}, tick {number(counts, moved.step)}"
+        label = (f"Next: phase {_phase_name(phase_names, moved.step)}, tick {number(counts, moved.step)}"
                  if moved.step else "Next")
     summary = "; ".join(events) + "." if events else ""
     return Apply(label, sets, summary=summary)
@@ -337,20 +336,21 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     problems.raise_if_any()
     round_number = values["round"]
     moved = turns.advance(rows, names, round_number, step, phases, readings)
+    moved_counts = turns.counts_of(moved.rows, phases, readings) if moved.step is not None else []
     phase_names = ticks.phase_names(phases)
     labels = [f"{name} · Reflex {fighters.round_reflex(row, readings.reflex)}" for name, row in zip(names, rows,
                                                                                                    strict=True)]
     return {
         "now": f"Round {round_number}, " + ("the round's start" if step is None else _where(counts, phase_names, step)),
         "acting_now": _acting_now(rows, names, counts, step, round_number),
-        "next_up": _next_up(moved, names, phases, readings, round_number),
-        "next": _next(moved, rows, names, phases, readings, round_number),
+        "next_up": _next_up(moved, moved_counts, names, phase_names, round_number),
+        "next": _next(moved, moved_counts, rows, names, phase_names, round_number),
         "apply": change,
         "fighters": _fighters_table(rows, names, counts, step, readings),
         "order": _order_table(names, counts, phase_names, step),
         "chart": ticks.tick_chart(labels, counts, phase_names),
         "end_of_round": _end_table(rows, names, round_number, readings),
-        "rules": rules_table(),
+        "rules": rules.memo(("wbs-tracker-rules",), rules_table),
     }
 
 

@@ -105,7 +105,13 @@ def effective_health(row: Mapping[str, Any]) -> int:
 
 def threshold(row: Mapping[str, Any], readings: Readings) -> Mapping[str, Any] | None:
     """The highest Health threshold the damage taken has reached, or None."""
-    return health.state(row["damage"], effective_health(row), readings.out_extra, readings.no_damage)
+    marks = rules.memo(("wbs-marks", effective_health(row), readings.out_extra, readings.no_damage),
+                       lambda: health.marks(effective_health(row), readings.out_extra, readings.no_damage))
+    reached = None
+    for entry, mark in zip(combat()["health"]["thresholds"], marks, strict=True):
+        if row["damage"] >= mark:
+            reached = entry
+    return reached
 
 
 def standing(row: Mapping[str, Any], readings: Readings) -> str:
@@ -128,19 +134,26 @@ def round_reflex(row: Mapping[str, Any], reading: str) -> int:
     change = row["ev"] + (combat()["relax"]["physical_attributes"] if row["relaxing"] else 0)
     if reading == "whole-value":
         return max(0, row["reflex"] + change)
+    physical, divide_by = rules.memo(("wbs-reflex-physical",), _reflex_physical)
+    left_over = 1 if row["reflex_half"] else 0  # what halving Dexterity + Smarts dropped
+    return max(0, row["reflex"] + (left_over + change * physical) // divide_by)
+
+
+def _reflex_physical() -> tuple[int, int]:
+    """How many of Reflex's attributes are physical (EV and Relax move them), and what their sum is divided by."""
     spec = rules.by_id(rules.table("wbs/attributes")["derived"]["attributes"], "reflex")
     physical = {a["id"] for g in rules.table("wbs/attributes")["primary"]["groups"] if g["id"] == "physical"
                 for a in g["attributes"]}
-    moved = change * sum(1 for a in spec["from"] if a in physical)
-    left_over = 1 if row["reflex_half"] else 0  # what halving Dexterity + Smarts dropped
-    return max(0, row["reflex"] + (left_over + moved) // spec["divide_by"])
+    return sum(1 for a in spec["from"] if a in physical), spec["divide_by"]
 
 
 def tick_counts(row: Mapping[str, Any], phases: int, readings: Readings) -> list[int]:
     """The fighter's ticks in each phase this round: none while they cannot act."""
     if standing(row, readings) not in ACTING:
         return [0] * phases
-    return ticks.phase_ticks(round_reflex(row, readings.reflex), phases, readings.phases)
+    reflex = round_reflex(row, readings.reflex)
+    return list(rules.memo(("wbs-phase-ticks", reflex, phases, readings.phases),
+                           lambda: tuple(ticks.phase_ticks(reflex, phases, readings.phases))))
 
 
 def pool_name(row: Mapping[str, Any]) -> str:
@@ -180,6 +193,10 @@ def per_tier(row: Mapping[str, Any]) -> int:
 # ---- conditions: the states the rules name, each with its rule's text from the data ------------
 
 def _glossary(term_id: str) -> str:
+    return rules.memo(("wbs-glossary", term_id), lambda: _definition(term_id))
+
+
+def _definition(term_id: str) -> str:
     for key in rules.family("wbs", "glossary"):
         for term in rules.table(key)["terms"]:
             if term["id"] == term_id:
@@ -240,6 +257,12 @@ def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tupl
 
 def reading_values(values: Mapping[str, Any]) -> Readings:
     """The readings a tracker's inputs pick."""
+    keys = ("phase_reading", "out_reading", "no_damage_reading", "reflex_reading", "carry_reading", "gasp_reading",
+            "yoki_reading", "pool_reading", "major_reading")
+    return rules.memo(("wbs-readings", *(values[k] for k in keys)), lambda: _readings(values))
+
+
+def _readings(values: Mapping[str, Any]) -> Readings:
     rules_ = combat()["health"]
     return Readings(
         phases=values["phase_reading"],
