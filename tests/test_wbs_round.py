@@ -373,7 +373,7 @@ def test_a_defeat_mid_phase_neither_skips_nor_repeats_anyone() -> None:
     assert run(state)["next_up"] == "Round 1, phase 2, tick 1 of 1: B and C."
     state = press(state)
     assert run(state)["acting_now"] == "Declaring: B and C."
-    assert [run(state := press(state))["now"] for _ in range(1)] == ["Round 1, phase 4, tick 1 of 1"]
+    assert run(press(state))["now"] == "Round 1, phase 4, tick 1 of 1"
 
 
 def test_the_round_number_moves_by_one_and_the_end_of_round_is_paid_once() -> None:
