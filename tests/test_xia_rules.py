@@ -269,9 +269,10 @@ def test_initiative_order_steps_through_rounds() -> None:
     start = engine().run("xia.initiative_order", base)
     assert start["round"] == 1 and start["acting_now"].startswith("Turn 1: Combatant 1 (PC)")
     assert start["next_up"].startswith("Turn 2: Combatant 2 (NPC)")
-    second = engine().run("xia.initiative_order", {**base, "turns_taken": 1})
-    assert second["acting_now"].startswith("Turn 2") and second["next_up"].startswith("Next round, turn 1")
-    third = engine().run("xia.initiative_order", {**base, "turns_taken": 2})
+    second = {**base, **dict(start["next"]["sets"])}
+    answer = engine().run("xia.initiative_order", second)
+    assert answer["acting_now"].startswith("Turn 2") and answer["next_up"].startswith("Round 2, turn 1")
+    third = engine().run("xia.initiative_order", {**second, **dict(answer["next"]["sets"])})
     assert third["round"] == 2 and third["acting_now"].startswith("Turn 1")
     assert 'aria-current="step"' in engine().present("xia.initiative_order", third)["order"]
 
