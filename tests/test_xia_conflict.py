@@ -194,7 +194,7 @@ def test_a_defeat_at_the_thunder_limit_earns_no_extra_attack() -> None:
 def test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it() -> None:
     state = press(attack(duel(), "G2", "0", channel_mountain=True), "apply")
     assert row(state, "Moon Shadow")["stopped_by"] == "G2" and row(state, "G2")["yin"] == 0
-    assert "Stop (G2)" in [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][-1]["conditions"]]
+    assert "Stop (G2)" in [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
     found = problems(attack(state, "G2", "1", secret_attack=True))
     assert found["target"] == "G2's Chi Breaker put a Stop on Moon Shadow: no more attacks on G2 this round"
     state = press(attack(state, "G3", "1", secret_attack=True), "apply")  # others are still fair game
@@ -354,11 +354,11 @@ def test_each_combatant_is_picked_by_name_and_shows_the_rules_conditions() -> No
                                            pc("Talker", 2, social_resilience=0, mental=2, social=2)]}
     rows = run(state)["fighters"]["rows"]
     assert [r["pick"] for r in rows] == ["Hero", HOSTILE, "Talker"]
-    names = [[c["name"] for c in r["cells"][-1]["conditions"]] for r in rows]
+    names = [[c["name"] for c in r["cells"][0]["conditions"]] for r in rows]
     assert names == [["Incapacitated"], ["Defeated (mental)"], ["Discredited"]]
     glossary = {t["id"]: " ".join(t["definition"].split()) for t in rules_data()["xia/glossary"]["terms"]}
-    assert rows[0]["cells"][-1]["conditions"][0]["rule"] == glossary["incapacitated"]
-    assert rows[1]["cells"][-1]["conditions"][0]["rule"].startswith(glossary["defeated"])
+    assert rows[0]["cells"][0]["conditions"][0]["rule"] == glossary["incapacitated"]
+    assert rows[1]["cells"][0]["conditions"][0]["rule"].startswith(glossary["defeated"])
     shown = engine().show(CALC, state)["fighters"]
     assert f'data-pick="{html.escape(HOSTILE)}"' in shown and "<img" not in shown
     assert '<details class="codex-condition"><summary>Incapacitated</summary>' in shown
@@ -371,7 +371,7 @@ def test_a_conditions_words_change_with_the_glossary() -> None:
     term = next(t for t in changed["xia/glossary"]["terms"] if t["id"] == "incapacitated")
     term["term"], term["definition"] = "Out cold", "Cannot act."
     rows = run({"combatants": [pc("Hero", 3, physical_resilience=0), npc("B", 1)]}, Engine(changed))["fighters"]
-    assert rows["rows"][0]["cells"][-1]["conditions"][0] == {"name": "Out cold", "rule": "Cannot act."}
+    assert rows["rows"][0]["cells"][0]["conditions"][0] == {"name": "Out cold", "rule": "Cannot act."}
 
 
 # ---- from the book to the conflict ---------------------------------------------------------------

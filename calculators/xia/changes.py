@@ -68,8 +68,9 @@ def action_inputs(group: str = "What happens") -> list[Input]:
     ]
     for t in trigrams():
         who = "The attacker" if t["use"] == "attack" else "The target"
+        applied = t["id"] in (attack.CELERITY, attack.BREAKER)  # the two whose effect the tracker applies itself
         out.append(Input(channel(t["id"]), f"{who} channels {t['name']} ({t['channel']})", "bool", default=False,
-                         group=group, help=" ".join(t["effect"].split())))
+                         group=group, help=" ".join(t["effect"].split()) if applied else ""))
     out += [Input(STYLE, "Style bonus for the acting combatant", "choice", default=NO_STYLE, choices=styles,
                   group=group, help=_style_help("yang")),
             Input(DEFENCE_STYLE, "Style bonus for the target", "choice", default=NO_STYLE, choices=styles,

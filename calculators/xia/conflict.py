@@ -78,8 +78,8 @@ def add_to_fight(character_id: str) -> AddToFight:
     row = combatant_row(character)
     fields = {f.name: f for f in _fields()}
     given = ", ".join(f"{fields[k].label} {v}" for k, v in row.items() if k not in ("name", "side"))
-    summary = (f"{character['name']} ({dict((c.value, c.label) for c in SIDES)[row['side']].lower()}): {given}. "
-               "Anything else the tracker needs starts at its usual value until you change it.")
+    side = {c.value: c.label for c in SIDES}[row["side"]].lower()
+    summary = f"{character['name']}, a {side}, with {given}; the rest starts at the tracker's usual values."
     return AddToFight(f"Add {character['name']} to the conflict", CALC_ID, tuple(row.items()), summary=summary)
 
 
@@ -203,18 +203,18 @@ def _conditions(row: Mapping[str, Any], acting: bool, values: Mapping[str, Any],
 
 def _fighters_table(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: int,
                     running: set[str], chosen: Mapping[str, str]) -> Table:
-    kinds = conflicts()
+    kinds = [k for k in conflicts() if k["id"] in running]  # the resilience that matters now (a phone is narrow)
     chi = rules.table("xia/chi")["kinds"]
     out = []
     for slot, f in enumerate(rows, start=1):
         name = row_name(f, ITEM, slot)
         pools = [f"{f[k['id']]} ({f[k['id'] + '_spent']} spent)" if f[k["id"] + "_spent"] else f[k["id"]]
                  for k in chi]
-        out.append(Row(name, (*text_cells(*(f[f"{k['id']}_resilience"] for k in kinds), *pools),
-                              _conditions(f, slot == actor, values, running, chosen)),
+        out.append(Row(name, (_conditions(f, slot == actor, values, running, chosen),
+                              *text_cells(*(f[f"{k['id']}_resilience"] for k in kinds), *pools)),
                        "current" if slot == actor else "", pick=name))
-    return Table("Each combatant's resilience and chi (tap a name to make them the target)",
-                 ("Combatant", *(k["name"] for k in kinds), *(k["name"].split()[0] for k in chi), "Conditions"),
+    return Table("Each combatant's conditions, resilience and chi (tap a name to make them the target)",
+                 ("Combatant", "Conditions", *(k["name"] for k in kinds), *(k["name"].split()[0] for k in chi)),
                  tuple(out))
 
 

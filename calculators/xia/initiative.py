@@ -96,7 +96,9 @@ def turns(values: Mapping[str, Any], *, every: bool = False) -> list[dict[str, A
         return (-turn["rating"], kind_rank, side_rank, turn["slot"])
 
     found.sort(key=key)
-    _settle_ties(found, side_decides)
+    _settle_ties([t for t in found if t["out"] is None], side_decides)  # a turn nobody takes settles no tie
+    for turn in found:
+        turn.setdefault("tie", "")
     return found
 
 

@@ -170,8 +170,7 @@ def characters_table(site: Site) -> str:
                      "add": site.engine.xia_add_to_fight(ch["id"])})
     return site.render("xia-characters.html.j2", caption="Characters of the worked examples",
                        header=["Character", "Who", "Traits given", "Trigrams given",
-                               "Physical Evasion, Interference and Absorption", "Physical Initiative Rating",
-                               "Conflict tracker"],
+                               "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"],
                        rows=rows, source=site.source("xia/characters"))
 
 
