@@ -285,7 +285,8 @@ def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]
     page, _ = tab
     order = 'form[data-calc="xia.initiative_order"]'
     page.goto(base + "xia/conflicts/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
-                     "&xia.initiative_order.turns_taken=3")
+                     "&xia.initiative_order.turns_taken=3&xia.initiative_order.round=3")
     settled(page, "xia.initiative_order")
     notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
     assert notice.is_visible() and "older version" in notice.inner_text() and "c1_side" in notice.inner_text()
+    assert page.input_value(f'{order} input[name="round"]') == "3"  # what the form still takes is kept
