@@ -80,7 +80,7 @@ def action_inputs(group: str = "What happens") -> list[Input]:
 
 def cleared() -> tuple[tuple[str, Any], ...]:
     """The action's inputs back at their defaults (what an applied change leaves)."""
-    return tuple((i.name, i.default) for i in action_inputs())
+    return rules.memo(("xia-cleared",), lambda: tuple((i.name, i.default) for i in action_inputs()))
 
 
 def _style_help(kind: str) -> str:

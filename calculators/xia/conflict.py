@@ -238,7 +238,7 @@ def _end_turn(values: Mapping[str, Any], action: changes.Outcome | None, actor: 
     round_number = values[ROUND]
     if actor is not None:
         rows[actor["slot"] - 1][_done(actor["conflict"])] = True
-    after = turns({**values, "combatants": rows}, every=True)
+    after = turns({**values, "combatants": rows}, every=True, ties=False)
     now, _ = _place(after)
     if now is not None:
         said.append(f"Next: {_describe(after[now])}")

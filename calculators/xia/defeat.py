@@ -57,12 +57,20 @@ def beaten(row: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [k for k in conflicts() if row[f"{k['id']}_resilience"] == 0]
 
 
+def kept_out(row: Mapping[str, Any], readings: Mapping[str, str]) -> dict[str, Mapping[str, Any]]:
+    """Conflict id → the kind of conflict whose defeat keeps this combatant from a turn in it (none: not there)."""
+    lost = beaten(row)
+    if not lost:
+        return {}
+    whole = next((k for k in lost if ends_everything(row, k, readings)), None)
+    out = {k["id"]: whole for k in conflicts()} if whole is not None else {}
+    out.update({k["id"]: k for k in lost})
+    return out
+
+
 def out_of(row: Mapping[str, Any], kind_id: str, readings: Mapping[str, str]) -> Mapping[str, Any] | None:
     """The kind of conflict whose defeat keeps this combatant from a turn in `kind_id`, or None."""
-    for kind in beaten(row):
-        if kind["id"] == kind_id or ends_everything(row, kind, readings):
-            return kind
-    return None
+    return kept_out(row, readings).get(kind_id)
 
 
 def can_act(row: Mapping[str, Any], readings: Mapping[str, str]) -> bool:

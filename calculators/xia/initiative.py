@@ -60,11 +60,12 @@ def readings(values: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def turns(values: Mapping[str, Any], *, every: bool = False) -> list[dict[str, Any]]:
+def turns(values: Mapping[str, Any], *, every: bool = False, ties: bool = True) -> list[dict[str, Any]]:
     """The turns of a round in acting order, each with the ties it was settled by.
 
     Only turns that can be taken, unless `every`: then also those a defeat keeps from acting (their
     `out` names the conflict lost), which keep their place so that a defeat never moves the round on.
+    Without `ties`, the order alone (no `tie` words), for finding a place in it.
     """
     init = initiative()
     precedence = list(init["precedence"])
@@ -73,12 +74,14 @@ def turns(values: Mapping[str, Any], *, every: bool = False) -> list[dict[str, A
     rating_first = values[PRECEDENCE] == "rating-first"
     side_decides = rating_first and values[EQUAL_RATINGS] == "side-decides"
     found = []
+    kinds = [k for k in conflicts() if values[f"{k['id']}_on"]]
     for slot, fighter in enumerate(values["combatants"], start=1):
-        for kind in conflicts():
+        out = defeat.kept_out(fighter, chosen)
+        for kind in kinds:
             trait = fighter[kind["id"]]
-            if not values[f"{kind['id']}_on"] or trait == 0:
+            if trait == 0:
                 continue
-            lost = defeat.out_of(fighter, kind["id"], chosen)
+            lost = out.get(kind["id"])
             if lost is not None and not every:
                 continue
             found.append({"slot": slot, "name": row_name(fighter, ITEM, slot), "side": fighter["side"],
@@ -96,9 +99,10 @@ def turns(values: Mapping[str, Any], *, every: bool = False) -> list[dict[str, A
         return (-turn["rating"], kind_rank, side_rank, turn["slot"])
 
     found.sort(key=key)
-    _settle_ties([t for t in found if t["out"] is None], side_decides)  # a turn nobody takes settles no tie
-    for turn in found:
-        turn.setdefault("tie", "")
+    if ties:
+        _settle_ties([t for t in found if t["out"] is None], side_decides)  # a turn nobody takes settles no tie
+        for turn in found:
+            turn.setdefault("tie", "")
     return found
 
 
