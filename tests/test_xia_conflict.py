@@ -386,3 +386,28 @@ def test_each_example_character_joins_the_conflict_with_exactly_its_numbers(char
                        **({"thunder": character["trigrams"]["thunder"]} if "thunder" in character["trigrams"] else {})}
     state = {"combatants": [carried, npc("Someone", 1)]}
     assert any(r["head"] == character["name"] for r in run(state)["fighters"]["rows"])
+
+
+# ---- the tracker's help: every rule it says it applies is held to by a test here ------------
+
+APPLIES_TESTED_BY = {
+    "order": (test_a_defeat_on_turn_2_leaves_the_rest_of_the_round_as_it_was,
+              test_equal_ratings_across_kinds_and_sides_follow_the_reading),
+    "defeat": (test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else,
+               test_the_round_state_is_which_turns_are_taken_so_a_defeat_cannot_shift_it),
+    "incapacitated": (test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn,
+                      test_a_beaten_npc_is_the_gms_call_offered_as_a_reading, test_a_helpless_defender_cannot_channel),
+    "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,),
+    "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
+                 test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
+    "channel-cost": (test_each_channelled_trigram_is_paid_once_for_its_one_attack,),
+    "stop": (test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it,
+             test_mountain_does_nothing_when_damage_gets_through),
+    "style": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,
+              test_the_style_bonuses_come_from_the_data),
+    "breath": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,),
+}
+
+
+def test_every_rule_the_tracker_says_it_applies_is_tested() -> None:
+    assert {r["id"] for r in rules_data()["xia/tracker"]["applies"]} == set(APPLIES_TESTED_BY)

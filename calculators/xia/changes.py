@@ -52,7 +52,7 @@ def action_inputs(group: str = "What happens") -> list[Input]:
     kinds = conflicts()
     pools = [Choice(k["id"], k["resilience"].capitalize()) for k in kinds]
     pools += [Choice(k["id"], k["name"]) for k in _chi()["kinds"]]
-    pools.append(Choice(BREATH, defeat.term("catching-breath")["term"]))
+    pools.append(Choice(BREATH, defeat.condition_term("breath")["term"]))
     styles = (Choice(NO_STYLE, "None"),
               *(Choice(b["id"], f"+{b['bonus']}: {' '.join(b['when'].split())}") for b in _chi()["style_bonuses"]))
     out = [
@@ -262,8 +262,8 @@ def _resilience(row: dict[str, Any], name: str, kind: Mapping[str, Any], delta: 
         return False
     out.headline = (f"{name} takes {-delta} {kind_word} damage" if delta else f"{name} takes no {kind_word} damage")
     defeated = before > 0 and row[field_name] == 0
-    ending = f": {defeat.term(kind['defeat'] if row['side'] == 'pc' else defeat.DEFEATED)['term'].lower()}" \
-        if defeated else ""
+    named = defeat.term(kind["defeat"]) if row["side"] == "pc" else defeat.condition_term("npc_defeat")
+    ending = f": {named['term'].lower()}" if defeated else ""
     out.said.append(f"{out.headline} ({row[field_name]} left{ending})")
     return defeated
 
@@ -318,7 +318,7 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
             problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, not {names[target]}")
         if any(n.casefold() == names[target].casefold() for n in stops(me)):
             problems.add(TARGET, f"{names[target]}'s {trigram(attack.BREAKER)['channel']} put a "
-                                 f"{defeat.term(defeat.STOP)['term']} on {my_name}: no more attacks on "
+                                 f"{defeat.condition_term('stop')['term']} on {my_name}: no more attacks on "
                                  f"{names[target]} this round")
     if not values[CHANGE]:
         problems.add(CHANGE, "Enter the damage the attack did (0 if every die missed)")
@@ -349,7 +349,7 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     if values[channel(attack.BREAKER)] and delta == 0:
         me[STOPS] = SEPARATOR.join([*stops(me), names[target]])
         out.said.append(f"{names[target]}'s {trigram(attack.BREAKER)['channel']}: {my_name} suffers a "
-                        f"{defeat.term(defeat.STOP)['term']} and may not attack {names[target]} again this round")
+                        f"{defeat.condition_term('stop')['term']} and may not attack {names[target]} again this round")
 
 
 def _channel(values: Mapping[str, Any], me: dict[str, Any], my_name: str, victim: dict[str, Any], victim_name: str,

@@ -58,7 +58,7 @@ def _fields() -> tuple[Input, ...]:
             for k in chi]
     out += [Input(_done(k["id"]), f"{k['name']} turn taken this round", "bool", default=False) for k in kinds]
     longest = bounds["combatants"] * (limits.NAME_LENGTH + len(changes.SEPARATOR))
-    out.append(Input(changes.STOPS, f"{defeat.term(defeat.STOP)['term']} on attacks at (names)", "text",
+    out.append(Input(changes.STOPS, f"{defeat.condition_term('stop')['term']} on attacks at (names)", "text",
                      default="", maximum=longest))
     return tuple(out)
 
@@ -193,11 +193,11 @@ def _conditions(row: Mapping[str, Any], acting: bool, values: Mapping[str, Any],
     found = list(defeat.conditions(row, running, chosen))
     stopped = changes.stops(row)
     if stopped:
-        found.append(Condition(f"{defeat.term(defeat.STOP)['term']} ({', '.join(stopped)})",
-                               defeat.rule_text(defeat.STOP)))
+        found.append(Condition(f"{defeat.condition_term('stop')['term']} ({', '.join(stopped)})",
+                               defeat.rule_text(defeat.condition_term('stop'))))
     if acting and values[changes.FOLLOW_UP]:
-        found.append(Condition(f"{defeat.term(defeat.CELERITY)['term']}: another attack",
-                               defeat.rule_text(defeat.CELERITY)))
+        found.append(Condition(f"{defeat.condition_term('extra_attack')['term']}: another attack",
+                               defeat.rule_text(defeat.condition_term('extra_attack'))))
     return Cell("–", "conditions", conditions=tuple(found))
 
 
@@ -255,7 +255,7 @@ def _end_turn(values: Mapping[str, Any], action: changes.Outcome | None, actor: 
             r[changes.STOPS] = ""
         round_number += 1
         said.append(f"Round {round_number} begins"
-                    + (f" ({defeat.term(defeat.STOP)['term']}s lifted: {', '.join(lifted)})" if lifted else "")
+                    + (f" ({defeat.condition_term('stop')['term']}s lifted: {', '.join(lifted)})" if lifted else "")
                     + f" with {_describe(standing[0])}")
     if actor is None:
         label = f"Start round {round_number}"

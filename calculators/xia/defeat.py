@@ -15,10 +15,12 @@ from .. import rules
 from ..results import Condition
 from .common import GAME, conflicts
 
-DEFEATED = "defeated"  # glossary term ids
-STOP = "stop"
-CELERITY = "chi-celerity"
 NPC_WHOLE = "out-of-every-conflict"  # the npc-physical-defeat reading under which an NPC is out of everything
+
+
+def condition_term(role: str) -> Mapping[str, Any]:
+    """The glossary term of one of the tracker's conditions (`npc_defeat`, `stop`, `extra_attack`, `breath`)."""
+    return term(rules.table("xia/tracker")["condition_terms"][role])
 
 
 def term(term_id: str) -> Mapping[str, Any]:
@@ -32,9 +34,9 @@ def term(term_id: str) -> Mapping[str, Any]:
     return found
 
 
-def rule_text(term_id: str) -> str:
+def rule_text(entry: Mapping[str, Any]) -> str:
     """A glossary term's definition on one line."""
-    return " ".join(term(term_id)["definition"].split())
+    return " ".join(entry["definition"].split())
 
 
 def npc_notes() -> dict[str, str]:
@@ -86,13 +88,14 @@ def conditions(row: Mapping[str, Any], running: set[str], readings: Mapping[str,
         if kind["id"] not in running and not whole:
             continue
         if row["side"] == "pc":
-            found.append(Condition(term(kind["defeat"])["term"], rule_text(kind["defeat"])))
+            found.append(Condition(term(kind["defeat"])["term"], rule_text(term(kind["defeat"]))))
             continue
-        rule = rule_text(DEFEATED)
+        named = condition_term("npc_defeat")
+        rule = rule_text(named)
         note = kind.get("npc_defeat_note")
         if note:
             chosen = readings.get(note, rules.note(GAME, note)["reading"])
             label = rules.reading_option(GAME, note, chosen)["label"]
             rule += f" {rules.note(GAME, note)['title']}: {' '.join(label.split())}."
-        found.append(Condition(f"{term(DEFEATED)['term']} ({kind['name'].lower()})", rule))
+        found.append(Condition(f"{named['term']} ({kind['name'].lower()})", rule))
     return found
