@@ -411,3 +411,14 @@ APPLIES_TESTED_BY = {
 
 def test_every_rule_the_tracker_says_it_applies_is_tested() -> None:
     assert {r["id"] for r in rules_data()["xia/tracker"]["applies"]} == set(APPLIES_TESTED_BY)
+
+
+def test_a_conditions_rule_text_is_text_whatever_the_glossary_holds() -> None:
+    import copy
+
+    changed = copy.deepcopy(rules_data())
+    term = next(t for t in changed["xia/glossary"]["terms"] if t["id"] == "incapacitated")
+    term["term"], term["definition"] = HOSTILE, f"<script>alert(1)</script>{HOSTILE}"
+    shown = Engine(changed).show(CALC, {"combatants": [pc("Hero", 3, physical_resilience=0), npc("B", 1)]})
+    assert "<img" not in shown["fighters"] and "<script" not in shown["fighters"]
+    assert html.escape(HOSTILE, quote=False) in shown["fighters"]

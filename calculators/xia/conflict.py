@@ -21,7 +21,7 @@ from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
-from ..spec import Calculator, Choice, Input, Output
+from ..spec import Calculator, Choice, Input, Output, parse_inputs
 from . import changes, defeat
 from .attack import max_attacks
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, reading_input, trait_input, trigram, trigram_input
@@ -73,9 +73,16 @@ def combatant_row(character: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def add_to_fight(character_id: str) -> AddToFight:
-    """The "Add to the conflict" control of one example character, carrying exactly its numbers."""
+    """The "Add to the conflict" control of one example character, carrying exactly its numbers.
+
+    InputError if the tracker would refuse the row (a name too long for it, say): the build reports it.
+    """
     character = rules.by_id(_characters(), character_id)
     row = combatant_row(character)
+    rows_input = next(i for i in _inputs() if i.name == "combatants")
+    problems = Problems()
+    _check_names(parse_inputs([rows_input], {"combatants": [row]})["combatants"], problems)
+    problems.raise_if_any()
     fields = {f.name: f for f in _fields()}
     given = ", ".join(f"{fields[k].label} {v}" for k, v in row.items() if k not in ("name", "side"))
     side = {c.value: c.label for c in SIDES}[row["side"]].lower()
