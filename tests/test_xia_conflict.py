@@ -392,7 +392,8 @@ def test_each_example_character_joins_the_conflict_with_exactly_its_numbers(char
 
 APPLIES_TESTED_BY = {
     "order": (test_a_defeat_on_turn_2_leaves_the_rest_of_the_round_as_it_was,
-              test_equal_ratings_across_kinds_and_sides_follow_the_reading),
+              test_equal_ratings_across_kinds_and_sides_follow_the_reading,
+              test_a_combatant_added_above_the_turn_under_way_waits_for_the_next_round),
     "defeat": (test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else,
                test_the_round_state_is_which_turns_are_taken_so_a_defeat_cannot_shift_it),
     "incapacitated": (test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn,

@@ -338,6 +338,6 @@ CALCULATORS = (
         outputs=_outputs,
         compute=compute,
         source_notes=(f"{GAME}.conflict-precedence", f"{GAME}.equal-rating-kinds", f"{GAME}.npc-physical-defeat",
-                      f"{GAME}.thunder-attack-limit", f"{GAME}.value-ranges"),
+                      f"{GAME}.joining-a-round", f"{GAME}.thunder-attack-limit", f"{GAME}.value-ranges"),
     ),
 )
