@@ -79,7 +79,7 @@ def test_a_defeat_on_turn_2_leaves_the_rest_of_the_round_as_it_was() -> None:
 def test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else(victim: str) -> None:
     # The GM knocks one out while B is acting: whoever is left acts once, in order; nobody twice.
     state = press(ABC)
-    state = {**state, "target": victim, "change": "−9", "what": "physical"}  # a Unicode minus
+    state = {**state, "target": victim, "change": "9", "what": "physical"}
     acted = [run(state)["acting_now"]]
     state = press(state)
     while run(state)["round"] == 1:
@@ -255,8 +255,8 @@ def test_the_style_bonuses_come_from_the_data() -> None:
 # ---- changes in the GM's terms ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("change", "what", "resilience", "yang"), [
-    ("3", "physical", 1, 3), ("-3", "physical", 1, 3), ("\u22123", "physical", 1, 3), ("+2", "physical", 6, 3),
-    ("1", "yang", 4, 2), ("+4", "yang", 4, 7), (" \u2212 2 ", "yang", 4, 1),
+    ("3", "physical", 1, 3), ("+3", "physical", 1, 3), ("-2", "physical", 6, 3), ("\u22122", "physical", 6, 3),
+    ("1", "yang", 4, 4), ("+4", "yang", 4, 7), (" \u2212 2 ", "yang", 4, 1), ("=0", "yang", 4, 0),
 ])
 def test_a_change_is_typed_as_the_gm_says_it(change: str, what: str, resilience: int, yang: int) -> None:
     state = {"combatants": [pc("Moon Shadow", 3, yang=3), npc("Guardsman", 1)],
@@ -276,13 +276,14 @@ def test_the_button_says_what_it_does_in_the_gms_words() -> None:
     ({"target": "", "change": "3"}, "target", "Name the combatant this is for"),
     ({"target": "Nobody", "change": "3"}, "target", "No combatant is called 'Nobody' (there are: Moon Shadow, "),
     ({"target": "Guardsman", "change": "3", "two": True}, "target", "2 combatants are called 'Guardsman' (rows 2 "),
-    ({"target": "Guardsman", "change": "+abc"}, "change", "Change must be a whole number such as 3"),
+    ({"target": "Guardsman", "change": "+abc"}, "change", "Change must be a whole number such as 4 or +4"),
     ({"target": "Guardsman", "change": "4.5"}, "change", "Change must be a whole number"),
-    ({"target": "Guardsman", "change": "+99"}, "change", "Guardsman's physical resilience would be 103"),
+    ({"target": "Guardsman", "change": "-99"}, "change", "Guardsman's physical resilience would be 103"),
+    ({"target": "Guardsman", "change": "=3"}, "change", "Type the damage (4) or the damage healed"),
     ({"target": "Moon Shadow", "change": "-9", "what": "yin"}, "change", "Moon Shadow has only 0 Yin chi"),
     ({"target": "Guardsman", "change": "3", "channel_fire": True}, "channel_fire", "Tick “This is the acting"),
     ({"target": "Guardsman", "attack": True}, "change", "Enter the damage the attack did"),
-    ({"target": "Guardsman", "change": "+2", "attack": True}, "change", "An attack takes resilience away"),
+    ({"target": "Guardsman", "change": "-2", "attack": True}, "change", "An attack deals damage: type it as 2"),
     ({"target": "Guardsman", "change": "2", "attack": True, "what": "yang"}, "what", "An attack in the physical"),
     ({"target": "Moon Shadow", "change": "2", "attack": True}, "target", "Moon Shadow cannot attack themselves"),
     ({"target": "Guardsman", "what": "breath", "change": "2"}, "change", "Catching breath brings back all"),

@@ -145,7 +145,7 @@ def test_a_conflict_played_forward_follows_the_book(setup: dict[str, Any], actio
                                  "channel_thunder": thunder, "channel_mountain": mountain, "secret_attack": secret})
         elif step[0] == "hit":
             _, who, kind, damage = step
-            state = _try(state, {"target": f"F{who % len(rows) + 1}", "change": f"-{damage}", "what": kind})
+            state = _try(state, {"target": f"F{who % len(rows) + 1}", "change": str(damage), "what": kind})
         else:
             _, who, pool, amount = step
             state = _try(state, {"target": f"F{who % len(rows) + 1}", "change": f"\u2212{amount}", "what": pool})

@@ -30,8 +30,9 @@ BREATH = "breath"
 NO_STYLE = "none"
 STOPS = "stopped_by"  # a row's field: the names whose Chi Breaker stops its attacks on them this round
 SEPARATOR = "; "  # between names in a row's list of Stops (a name may not hold it)
-_CHANGE = re.compile(r"([+\-\u2212\u2013\u2012]?)\s*([0-9]{1,4})")
+_CHANGE = re.compile(r"([+=\-\u2212\u2013\u2012]?)\s*([0-9]{1,4})")
 _MINUS = "\u2212"
+SETS = "="
 
 
 def channel(trigram_id: str) -> str:
@@ -50,7 +51,7 @@ def _table() -> Mapping[str, Any]:
 def action_inputs(group: str = "What happens") -> list[Input]:
     """The inputs of one change or attack (cleared once it is applied)."""
     kinds = conflicts()
-    pools = [Choice(k["id"], k["resilience"].capitalize()) for k in kinds]
+    pools = [Choice(k["id"], f"{k['name']} damage") for k in kinds]
     pools += [Choice(k["id"], k["name"]) for k in _chi()["kinds"]]
     pools.append(Choice(BREATH, defeat.condition_term("breath")["term"]))
     styles = (Choice(NO_STYLE, "None"),
@@ -59,7 +60,8 @@ def action_inputs(group: str = "What happens") -> list[Input]:
         Input(TARGET, "Target (a combatant's name)", "text", default="", maximum=limits.NAME_LENGTH, group=group,
               help="Tap a name in the table of combatants, or type it"),
         Input(CHANGE, "Change", "text", default="", maximum=8, group=group,
-              help=f"3 or {_MINUS}3 takes 3 away (damage, chi spent); +3 adds 3"),
+              help=f"4 or +4 adds to what it changes (4 physical damage, 4 chi gained), {_MINUS}2 takes away "
+                   "(2 damage healed, 2 chi spent), =3 sets chi"),
         Input(WHAT, "What it changes", "choice", default=kinds[0]["id"], choices=tuple(pools), group=group),
         Input(ATTACK, "This is the acting combatant's attack", "bool", default=False, group=group,
               help="The change is the damage it did (0 if every die missed)"),
@@ -115,15 +117,15 @@ def pending(values: Mapping[str, Any]) -> bool:
     return values[WHAT] == BREATH and bool(values[TARGET])
 
 
-def parse_change(text: str, problems: Problems) -> int | None:
-    """The change as a signed number: a bare number or a minus takes away, a plus adds."""
+def parse_change(text: str, problems: Problems) -> tuple[str, int] | None:
+    """The change typed: its sign (`+` for a bare number or a plus, `-` for any minus, `=` to set) and size."""
     match = _CHANGE.fullmatch(text.strip())
     if match is None:
-        problems.add(CHANGE, f"Change must be a whole number such as 3 or {_MINUS}3 (takes 3 away) or +3 (adds 3); "
-                             f"got {text!r}")
+        problems.add(CHANGE, f"Change must be a whole number such as 4 or +4 (adds), {_MINUS}2 (takes away) "
+                             f"or =3 (sets chi); got {text!r}")
         return None
-    amount = int(match.group(2))
-    return amount if match.group(1) == "+" else -amount
+    sign = match.group(1)
+    return ("+" if sign in ("", "+") else sign if sign == SETS else "-"), int(match.group(2))
 
 
 def find_target(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], problems: Problems) -> int | None:
@@ -225,23 +227,35 @@ def _change(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outc
             return
         _breathe(row, name, out)
         return
-    delta = parse_change(values[CHANGE], problems)
-    if delta is None:
+    typed = parse_change(values[CHANGE], problems)
+    if typed is None:
         return
+    sign, size = typed
     kinds = {k["id"]: k for k in conflicts()}
+    chi_name = next((k["name"] for k in _chi()["kinds"] if k["id"] == what), "")
     if what in kinds:
-        _resilience(row, name, kinds[what], delta, out, problems)
-    elif delta >= 0:
-        _gain(row, name, what, delta, out, problems, CHANGE)
+        if sign == SETS:
+            problems.add(CHANGE, f"Type the damage (4) or the damage healed ({_MINUS}4); "
+                                 f"a resilience itself is set in {name}'s row")
+            return
+        _resilience(row, name, kinds[what], -size if sign == "+" else size, out, problems)
+    elif sign == SETS:
+        if size > ranges()["chi_max"]:
+            problems.add(CHANGE, f"{name} would have {size} {chi_name}; the tracker goes up to {ranges()['chi_max']}")
+            return
+        row[what] = size
+        out.headline = f"{name} has {size} {chi_name}"
+        out.said.append(out.headline)
+    elif sign == "+":
+        _gain(row, name, what, size, out, problems, CHANGE)
         out.headline = out.said[-1] if out.said else ""
     else:
-        chi_name = next(k["name"] for k in _chi()["kinds"] if k["id"] == what)
-        if -delta > row[what]:
+        if size > row[what]:
             problems.add(CHANGE, f"{name} has only {row[what]} {chi_name} (got {values[CHANGE]})")
             return
-        row[what] += delta
-        row[f"{what}_spent"] = min(row[f"{what}_spent"] - delta, ranges()["chi_max"])
-        out.headline = f"{name} spends {-delta} {chi_name}"
+        row[what] -= size
+        row[f"{what}_spent"] = min(row[f"{what}_spent"] + size, ranges()["chi_max"])
+        out.headline = f"{name} spends {size} {chi_name}"
         out.said.append(f"{out.headline} ({row[what]} left)")
 
 
@@ -323,11 +337,12 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     if not values[CHANGE]:
         problems.add(CHANGE, "Enter the damage the attack did (0 if every die missed)")
         return
-    delta = parse_change(values[CHANGE], problems)
-    if delta is not None and delta > 0:
-        problems.add(CHANGE, f"An attack takes resilience away: enter the damage as {delta} or {_MINUS}{delta}")
-    if problems or target is None or delta is None:
+    typed = parse_change(values[CHANGE], problems)
+    if typed is not None and typed[0] != "+":
+        problems.add(CHANGE, f"An attack deals damage: type it as {typed[1]} (0 if every die missed)")
+    if problems or target is None or typed is None:
         return
+    delta = -typed[1]
     victim = rows[target]
     if values[DEFENCE_STYLE] != NO_STYLE:  # gained before the defence pays for anything, as the actor's is
         _gain(victim, names[target], "yin", _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE)
