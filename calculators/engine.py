@@ -171,6 +171,13 @@ class Engine:
             return {"created_by": elements.created_by(element, alchemy),
                     "destroys": elements.destroys(element, alchemy)}
 
+    def xia_add_to_fight(self, character_id: str) -> str:
+        """Xia: an example character's button that adds it, with exactly its numbers, to the conflict tracker."""
+        from .xia import conflict
+
+        with using(self._rules):
+            return value_html("table", conflict.add_to_fight(character_id))
+
     def trigram_after(self, trigram: str, spend: str) -> Mapping[str, Any]:
         """Refreshing Rain: the trigram the Taiji moves to when a point of `spend` (yang, yin) is spent."""
         from .rain import taiji

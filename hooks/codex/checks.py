@@ -75,6 +75,21 @@ def check_npc_budget(data: RulesData) -> Iterator[Problem]:
                       f"skills {result['xp_skills']}), not {guide['budget']}: change the recipe or the budget")
 
 
+def check_xia_fighters(data: RulesData) -> Iterator[Problem]:
+    """Every Xia example character can join the conflict tracker as the page's button adds it."""
+    if "xia/characters" not in data:
+        return
+    engine = calculators.Engine(data.export())
+    for index, character in enumerate(data["xia/characters"]["characters"]):
+        try:
+            engine.xia_add_to_fight(character["id"])
+        except calculators.InputError as exc:
+            field = exc.field.rsplit(".", 1)[-1]
+            where = ("characters", index, field) if field in character else ("characters", index)
+            yield Problem(data.source_of("xia/characters"), data.line_of("xia/characters", where),
+                          f"characters[{index}]", f"the conflict tracker cannot take {character['id']}: {exc.message}")
+
+
 def check_all(data: RulesData) -> Iterator[Problem]:
     """References first; the calculators run on the data only once every reference holds."""
     found = [p for check in (*REF_CHECKS, *REFERENCE_CHECKS, *BESTIARY_CHECKS) for p in check(data)]
@@ -84,6 +99,7 @@ def check_all(data: RulesData) -> Iterator[Problem]:
     yield from check_examples(data)
     yield from check_source_note_calculators(data)
     yield from check_npc_budget(data)
+    yield from check_xia_fighters(data)
 
 
 CHECKS = (check_all,)

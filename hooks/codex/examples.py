@@ -57,7 +57,7 @@ def _run(engine: calculators.Engine, calc_id: str, inputs: Mapping[str, Any], wh
     try:
         return engine.run(calc_id, inputs)
     except calculators.InputError as exc:
-        raise ExampleError((*where, exc.field), exc.message) from None
+        raise ExampleError((*where, exc.field), f"{calc_id} refuses the inputs here: {exc.message}") from None
 
 
 def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]:

@@ -73,7 +73,8 @@ def _check_creatures(data: RulesData) -> Iterator[Problem]:
 
 
 def check_xia(data: RulesData) -> Iterator[Problem]:
-    """The example characters have only Traits and trigrams that exist."""
+    """The example characters have only Traits and trigrams that exist; the tracker's conditions name terms."""
+    yield from _check_condition_terms(data)
     if not _has(data, "xia/characters", "xia/conflicts", "xia/trigrams"):
         return
     traits, trigrams = _ids(data["xia/conflicts"]["conflicts"]), _ids(data["xia/trigrams"]["trigrams"])
@@ -83,6 +84,21 @@ def check_xia(data: RulesData) -> Iterator[Problem]:
                 if name not in known:
                     yield _problem(data, "xia/characters", ("characters", i, field, name),
                                    f"{ch['id']} has an unknown {what} '{name}'")
+
+
+def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
+    # The conflict tracker names each condition and gives its rule in the words of a glossary term.
+    if not _has(data, "xia/tracker", "xia/conflicts"):
+        return
+    terms = {t["id"] for key in data.family("xia", "glossary") for t in data[key]["terms"]}
+    named = [("xia/tracker", ("condition_terms", role), term) for role, term in
+             data["xia/tracker"]["condition_terms"].items()]
+    named += [("xia/conflicts", ("conflicts", i, "defeat"), c["defeat"])
+              for i, c in enumerate(data["xia/conflicts"]["conflicts"])]
+    for key, where, term in named:
+        if term not in terms:
+            yield _problem(data, key, where, f"'{term}' is no term of the Xia glossary (the conflict tracker shows "
+                                             "this condition in that term's words)")
 
 
 def check_rain(data: RulesData) -> Iterator[Problem]:
