@@ -1,4 +1,9 @@
-"""Checks across rules files and calculators, run after every file has passed its schema."""
+"""The checks after the schemas, in the order the loader runs them: references, then the engine.
+
+Every check runs, whatever an earlier one found; a value with a problem is out of use
+(`unsound.py`), so an example or a creature that reads one waits, and says so, instead of
+reporting that problem again in other words.
+"""
 
 from __future__ import annotations
 
@@ -6,43 +11,53 @@ from collections.abc import Iterator
 
 import calculators
 
-from .bestiary_checks import BESTIARY_CHECKS
+from .bestiary_checks import check_bestiary_numbers, check_bestiary_references
 from .checks_refs import REF_CHECKS
-from .load import RulesData
+from .load import Checks, Finding, RulesData
 from .problems import Problem
 from .references import REFERENCE_CHECKS
+from .unsound import waiting
 
 
-def check_examples(data: RulesData) -> Iterator[Problem]:
+def check_examples(data: RulesData, engine: calculators.Engine) -> Iterator[Finding]:
     """Every worked example runs through its calculator and arrives at the book's numbers."""
-    engine = calculators.Engine(data.export())
     for key in data.files:
         if data.kind_of(key) != "examples":
             continue
         for index, example in enumerate(data[key]["examples"]):
-            where = ("examples", index)
-            shown = data.source_of(key)
-            try:
-                result = engine.run(example["calculator"], example["inputs"])
-            except calculators.InputError as exc:
-                path = f"examples[{index}].inputs"
-                line = data.line_of(key, (*where, "inputs", exc.field))
-                yield Problem(shown, line, path, exc.message)
-                continue
-            for name, expected in example["expect"].items():
-                line = data.line_of(key, (*where, "expect", name))
-                if name not in result:
-                    yield Problem(shown, line, f"examples[{index}].expect.{name}",
-                                  f"{example['calculator']} has no output '{name}'")
-                elif result[name] != expected:
-                    yield Problem(shown, line, f"examples[{index}].expect.{name}",
-                                  f"the book says {expected!r} but {example['calculator']} "
-                                  f"computes {result[name]!r}")
+            shown, line = data.source_of(key), data.line_of(key, ("examples", index))
+            yield from waiting(f"examples[{index}]", _example(data, engine, key, index, example),
+                               file=shown, line=line)
 
 
-def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
+def _example(data: RulesData, engine: calculators.Engine, key: str, index: int, example: dict) -> Iterator[Problem]:
+    where = ("examples", index)
+    shown = data.source_of(key)
+    try:
+        result = engine.run(example["calculator"], example["inputs"])
+    except calculators.InputError as exc:
+        line = data.line_of(key, (*where, "inputs", exc.field))
+        yield Problem(shown, line, f"examples[{index}].inputs", exc.message)
+        return
+    except (RecursionError, MemoryError, ArithmeticError) as exc:  # a rule number too big to compute with
+        yield Problem(shown, data.line_of(key, where), f"examples[{index}]",
+                      f"{example['calculator']} could not compute this example ({type(exc).__name__}): "
+                      "a number in the rules it reads is too large")
+        return
+    for name, expected in example["expect"].items():
+        line = data.line_of(key, (*where, "expect", name))
+        if name not in result:
+            yield Problem(shown, line, f"examples[{index}].expect.{name}",
+                          f"{example['calculator']} has no output '{name}'")
+        elif result[name] != expected:
+            yield Problem(shown, line, f"examples[{index}].expect.{name}",
+                          f"the book says {expected!r} but {example['calculator']} "
+                          f"computes {result[name]!r}")
+
+
+def check_source_note_calculators(data: RulesData, engine: calculators.Engine) -> Iterator[Problem]:
     """Every calculator a source note says it affects exists."""
-    known = {c["id"] for c in calculators.Engine(data.export()).catalog()}
+    known = {c["id"] for c in engine.catalog()}
     for key in data.files:
         if data.kind_of(key) != "source_notes":
             continue
@@ -53,13 +68,13 @@ def check_source_note_calculators(data: RulesData) -> Iterator[Problem]:
                                   f"notes[{index}].affects[{j}]", f"no calculator '{calc_id}'")
 
 
-def check_npc_budget(data: RulesData) -> Iterator[Problem]:
+def check_npc_budget(data: RulesData, engine: calculators.Engine) -> Iterator[Problem]:
     """The NPC guide's recipe, priced by the XP rules (the site's reading), costs its `budget` exactly."""
     if "wbs/npcs" not in data:
         return
     key, guide = "wbs/npcs", data["wbs/npcs"]
     try:
-        result = calculators.Engine(data.export()).run("wbs.npc", {})
+        result = engine.run("wbs.npc", {})
     except calculators.InputError as exc:
         yield Problem(data.source_of(key), data.line_of(key, ()), "", f"wbs.npc cannot build the recipe: {exc}")
         return
@@ -70,15 +85,7 @@ def check_npc_budget(data: RulesData) -> Iterator[Problem]:
                       f"skills {result['xp_skills']}), not {guide['budget']}: change the recipe or the budget")
 
 
-def check_all(data: RulesData) -> Iterator[Problem]:
-    """References first; the calculators run on the data only once every reference holds."""
-    found = [p for check in (*REF_CHECKS, *REFERENCE_CHECKS, *BESTIARY_CHECKS) for p in check(data)]
-    if found:
-        yield from found
-        return
-    yield from check_examples(data)
-    yield from check_source_note_calculators(data)
-    yield from check_npc_budget(data)
-
-
-CHECKS = (check_all,)
+CHECKS = Checks(
+    references=(*REF_CHECKS, *REFERENCE_CHECKS, check_bestiary_references),
+    computations=(check_bestiary_numbers, check_examples, check_source_note_calculators, check_npc_budget),
+)

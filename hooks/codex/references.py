@@ -15,6 +15,7 @@ from .problems import Problem
 from .yamlsafe import JsonPath, dotted
 
 BESTIARY = "wbs/bestiary/"
+RESERVED_PAGE_IDS = ("index",)  # a folder's own page: a page made from an entry with this id would replace it
 
 
 def _problem(data: RulesData, key: str, where: JsonPath, message: str) -> Problem:
@@ -70,6 +71,9 @@ def _check_creatures(data: RulesData) -> Iterator[Problem]:
         if data[key]["id"] != slug:
             yield _problem(data, key, ("id",),
                            f"id '{data[key]['id']}': a creature's id must be its file name ('{slug}')")
+        elif slug in RESERVED_PAGE_IDS:
+            yield _problem(data, key, ("id",), f"id '{slug}' is the name of the Bestiary's own page "
+                                               f"({BESTIARY}{slug}.md): choose another id, and name the file after it")
 
 
 def check_xia(data: RulesData) -> Iterator[Problem]:
