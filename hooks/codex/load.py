@@ -172,6 +172,22 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
     return Loaded(data, engine, sorted(set(problems)), sorted(set(not_run)))
 
 
+def schema_problems(loaded: LoadedYaml, root: Path) -> list[Problem]:
+    """One loaded file checked against its schema alone, as `load_rules` checks it (values with a
+    problem are taken out of `loaded`)."""
+    problems: list[Problem] = []
+    schema_path = _schema_for(loaded, root, problems)
+    if schema_path is not None:
+        validator = _cached_validator(root, schema_path)
+        problems.extend(_validate(validator, loaded) if validator is not None else [])
+    return problems
+
+
+@functools.cache
+def _cached_validator(root: Path, schema_path: Path) -> jsonschema.protocols.Validator | None:
+    return _validator(schema_path, {}, _schema_registry(root / SCHEMA_DIR, [], root.parent))
+
+
 def _named(check: Callable[..., object]) -> str:
     doc = (check.__doc__ or check.__name__).strip().splitlines()[0]
     return f"the check '{doc.rstrip('.')}'"
@@ -341,6 +357,10 @@ def _message(error: jsonschema.ValidationError) -> str:
         return f"must have at least {error.validator_value} item(s)"
     if kind == "minLength":
         return "must not be empty"
+    if kind == "maxLength":
+        return f"must be at most {error.validator_value} characters (got {len(error.instance)})"
+    if kind == "maxItems":
+        return f"must have at most {error.validator_value} item(s) (got {len(error.instance)})"
     return error.message
 
 
@@ -351,6 +371,8 @@ def _got(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return f"a number of {len(str(abs(value))):,} digits"
     return json.dumps(value)
 
 

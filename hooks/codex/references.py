@@ -46,7 +46,23 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
             yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
                            f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
     yield from _check_clock_example(data)
+    yield from _check_phases(data)
     yield from _check_creatures(data)
+
+
+def _check_phases(data: RulesData) -> Iterator[Problem]:
+    """A tier's phases share out evenly over the round's seconds, each named by a sub-phase letter."""
+    if "wbs/combat" not in data:
+        return
+    seconds = data["wbs/combat"]["round"]["seconds"]
+    letters = data["wbs/combat"]["phases"]["subphase_letters"]
+    for i, tier in enumerate(data["wbs/tiers"]["tiers"]):
+        phases = tier["phases"]
+        if phases % seconds or phases // seconds > max(len(letters), 1):
+            yield _problem(data, "wbs/tiers", ("tiers", i, "phases"),
+                           f"{phases} phases do not share out over a round of {seconds} seconds: give each second "
+                           f"the same number of phases, at most {max(len(letters), 1)} (one per sub-phase letter "
+                           f"in rules_data/wbs/combat.yaml)")
 
 
 def _check_clock_example(data: RulesData) -> Iterator[Problem]:

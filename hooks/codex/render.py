@@ -185,7 +185,7 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
             problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: {exc}"))
             return ""
         except NotChecked as exc:  # it reads a value with a problem of its own, reported at the value
-            page.not_run.append(NotRun(shown_path, line, f"codex:{kind} {arg}", exc.unsound.where))
+            page.not_run.append(NotRun(shown_path, line, f"codex:{kind} {arg}".rstrip(), exc.unsound.where))
             return ""
         except InputError as exc:  # the rules data gives a calculator a value its form refuses
             problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: the rules data gives "
