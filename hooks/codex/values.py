@@ -191,3 +191,8 @@ def expand_values(markdown: str, data: RulesData, shown_path: str, not_run: list
 
     return VALUE.sub(replace, markdown), values, problems
 
+
+def with_values(text: str, data: RulesData) -> str:
+    """A text from the rules data (a worked example's story or conclusion) with its value markers
+    replaced by the values they name, as plain text; ValueProblem names a marker that names nothing."""
+    return VALUE.sub(lambda match: shown(data, match["arg"] or "", match["format"]), text)

@@ -9,6 +9,7 @@ from calculators import GAMES, InputError
 from ..glossary import glossary_context
 from ..links import state_link
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
+from ..values import ValueProblem, with_values
 
 GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
 assert tuple(GAME_NAMES) == GAMES, "a game's name for every game the engine has, in its order"
@@ -100,7 +101,11 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
         shown_expected = site.engine.present(calc_id, {out_name: expected})[out_name]
         rows.append({"label": labels[out_name], "expected": _unescaped(shown_expected),
                      "computed": _unescaped(computed[out_name])})
-    return site.render("example.html.j2", game=game, example=example, rows=rows,
+    try:  # a story or conclusion takes the rule numbers it states from the data, like a page's prose
+        story, conclusion = (with_values(example[part], site.data) for part in ("story", "conclusion"))
+    except ValueProblem as exc:
+        raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
+    return site.render("example.html.j2", game=game, example=example, rows=rows, story=story, conclusion=conclusion,
                        try_href=state_link(calc_id, example["inputs"]),
                        source=site.source(key))
 
