@@ -155,3 +155,16 @@ def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, (path, old)
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_new_block_module_is_found_without_registering_it(tmp_path: Path) -> None:
+    # Before, a module added to hooks/codex/blocks/ had to be named in blocks/__init__.py too;
+    # otherwise its table was unknown and the page said "no table".
+    project = copy_project(tmp_path / "project")
+    (project / "hooks" / "codex" / "blocks" / "wbs_new.py").write_text(
+        '"""A table of a new topic."""\n\nfrom ..render import Site, table\n\n\n'
+        '@table("wbs.new-topic")\ndef new_topic_table(site: Site) -> str:\n    return "<p>new</p>"\n', encoding="utf-8")
+    page = project / "docs" / "wbs" / "npcs.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n<!-- codex:table wbs.new-topic -->\n", encoding="utf-8")
+    proc = _dev_check(project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
