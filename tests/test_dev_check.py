@@ -114,12 +114,8 @@ FOUR_MISTAKES = (
 
 def test_four_independent_mistakes_in_one_file_get_four_lines_from_one_run(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
-    stalker = project / "rules_data" / "wbs" / "bestiary" / "bamboo-stalker.yaml"
-    text = stalker.read_text(encoding="utf-8")
     for old, new in FOUR_MISTAKES:
-        assert old in text
-        text = text.replace(old, new, 1)
-    stalker.write_text(text, encoding="utf-8")
+        _edit(project / "rules_data" / "wbs" / "bestiary" / "bamboo-stalker.yaml", old, new)
     proc = _dev_check(project)
     assert proc.returncode == 1
     shown = "rules_data/wbs/bestiary/bamboo-stalker.yaml"

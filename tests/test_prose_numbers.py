@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
+from codex.load import load_rules_data, walk
 from codex.marker_scan import code_ranges
 
 from calculators import GAMES, Engine
@@ -48,26 +49,17 @@ def page_numbers(docs: Path, numbers: list[RuleNumber]) -> Iterator[Found]:
 
 
 def data_numbers(data: dict[str, Any], numbers: list[RuleNumber]) -> Iterator[Found]:
-    from codex.load import load_rules_data
-
     loaded = load_rules_data(ROOT / "rules_data")
     for key in sorted(data):
         if "/bestiary/" in f"/{key}" or key.split("/")[-1].startswith("source_notes"):
             continue  # a creature's text describes it; a source note quotes what the book says, by design
 
-        def walk(value: Any, where: tuple[str | int, ...], key: str = key) -> Iterator[Found]:
-            if isinstance(value, dict):
-                for name, item in value.items():
-                    yield from walk(item, (*where, name))
-            elif isinstance(value, list):
-                for index, item in enumerate(value):
-                    yield from walk(item, (*where, index))
-            elif isinstance(value, str) and where and where[-1] in PROSE_FIELDS:
+        game, operators_only = key.split("/")[0], key.split("/")[-1].startswith("examples")
+        for where, value in walk(data[key]):
+            if isinstance(value, str) and where and where[-1] in PROSE_FIELDS:
                 shown = f"{loaded.source_of(key)}:{loaded.line_of(key, where)}"
-                yield from typed_numbers(_COMMENT.sub(" ", value), key.split("/")[0], numbers, lambda _o: shown,
-                                         operators_only=key.split("/")[-1].startswith("examples"))
-
-        yield from walk(data[key], ())
+                yield from typed_numbers(_COMMENT.sub(" ", value), game, numbers, lambda _o, shown=shown: shown,
+                                         operators_only=operators_only)
 
 
 def catalog_numbers(rules_engine: Engine, numbers: list[RuleNumber]) -> Iterator[Found]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from codex.load import load_rules_data, schema_problems
+from codex.load import load_rules_data, schema_problems, walk
 from codex.yamlsafe import JsonPath, LoadedYaml, dotted
 
 from calculators import limits
@@ -55,17 +55,8 @@ def test_every_number_a_schema_allows_has_bounds_its_description_states(schema: 
     assert unstated == [], f"maximums the description does not state in {schema.name}"
 
 
-def _numbers(value: Any, where: JsonPath = ()) -> Iterator[JsonPath]:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int | float):
-        yield where
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _numbers(item, (*where, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _numbers(item, (*where, index))
+def _numbers(value: Any) -> Iterator[JsonPath]:
+    return (where for where, item in walk(value) if isinstance(item, int | float) and not isinstance(item, bool))
 
 
 def _with(loaded: LoadedYaml, numbers: dict[JsonPath, int]) -> LoadedYaml:

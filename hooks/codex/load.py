@@ -383,20 +383,21 @@ def _shown(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
-def _walk(value: Any, where: JsonPath = ()) -> Iterator[tuple[JsonPath, Any]]:
+def walk(value: Any, where: JsonPath = ()) -> Iterator[tuple[JsonPath, Any]]:
+    """Every value inside `value` (itself first), with its path."""
     yield where, value
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from _walk(item, (*where, key))
+            yield from walk(item, (*where, key))
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _walk(item, (*where, index))
+            yield from walk(item, (*where, index))
 
 
 def check_unique_ids(data: RulesData) -> Iterator[Problem]:
     """In every list of entries, each `id` appears once."""
     for _key, loaded in data.files.items():
-        for where, value in _walk(loaded.value):
+        for where, value in walk(loaded.value):
             if not isinstance(value, list):
                 continue
             seen: dict[str, int] = {}
@@ -453,7 +454,7 @@ def check_note_references(data: RulesData) -> Iterator[Problem]:
                     yield Problem(loaded.shown_path, loaded.line_of(("notes", index, "reading")),
                                   f"notes[{index}].reading",
                                   f"reading '{note['reading']}' is not one of its options ({', '.join(options)})")
-        for where, value in _walk(loaded.value):
+        for where, value in walk(loaded.value):
             is_ref = where and isinstance(where[-1], str) and where[-1].endswith("_note")
             if is_ref and isinstance(value, str) and value not in notes:
                 yield Problem(loaded.shown_path, loaded.line_of(where), dotted(where),
