@@ -33,10 +33,10 @@ def test_the_project_passes_its_own_check() -> None:
 
 def test_check_is_fast_for_todays_data() -> None:
     took = []
-    for _ in range(3):
-        started = time.perf_counter()
+    for _ in range(3):  # CPU time: on a machine shared with other jobs the clock measures them too
+        started = time.process_time()
         check_project(ROOT)
-        took.append(time.perf_counter() - started)
+        took.append(time.process_time() - started)
     assert min(took) < 2.0, took
 
 
