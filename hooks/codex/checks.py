@@ -17,7 +17,7 @@ from .checks_refs import REF_CHECKS
 from .load import Checks, Finding, RulesData
 from .problems import Problem
 from .references import REFERENCE_CHECKS
-from .unsound import waiting
+from .unsound import require_sound, waiting
 
 
 def check_examples(data: RulesData, engine: calculators.Engine) -> Iterator[Finding]:
@@ -89,18 +89,25 @@ def check_npc_budget(data: RulesData, engine: calculators.Engine) -> Iterator[Pr
                       f"skills {result['xp_skills']}), not {guide['budget']}: change the recipe or the budget")
 
 
-def check_xia_fighters(data: RulesData, engine: calculators.Engine) -> Iterator[Problem]:
+def check_xia_fighters(data: RulesData, engine: calculators.Engine) -> Iterator[Finding]:
     """Every Xia example character can join the conflict tracker as the page's button adds it."""
     if "xia/characters" not in data:
         return
+    shown = data.source_of("xia/characters")
     for index, character in enumerate(data["xia/characters"]["characters"]):
-        try:
-            engine.xia_add_to_fight(character["id"])
-        except calculators.InputError as exc:
-            field = exc.field.rsplit(".", 1)[-1]
-            where = ("characters", index, field) if field in character else ("characters", index)
-            yield Problem(data.source_of("xia/characters"), data.line_of("xia/characters", where),
-                          f"characters[{index}]", f"the conflict tracker cannot take {character['id']}: {exc.message}")
+        yield from waiting(f"characters[{index}]", _xia_fighter(data, engine, index, character),
+                           file=shown, line=data.line_of("xia/characters", ("characters", index)))
+
+
+def _xia_fighter(data: RulesData, engine: calculators.Engine, index: int, character: dict) -> Iterator[Problem]:
+    require_sound(character)
+    try:
+        engine.xia_add_to_fight(character["id"])
+    except calculators.InputError as exc:
+        field = exc.field.rsplit(".", 1)[-1]
+        where = ("characters", index, field) if field in character else ("characters", index)
+        yield Problem(data.source_of("xia/characters"), data.line_of("xia/characters", where),
+                      f"characters[{index}]", f"the conflict tracker cannot take {character['id']}: {exc.message}")
 
 
 CHECKS = Checks(

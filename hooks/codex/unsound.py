@@ -106,3 +106,19 @@ def waiting(what: str, found: Iterable[Problem | NotRun], *, file: str = "", lin
 def not_run(what: str, exc: NotChecked, *, file: str = "", line: int = 0) -> NotRun:
     """The NotRun for `what`, which stopped at the unsound value of `exc`."""
     return NotRun(file, line, what, exc.unsound.where)
+
+
+def require_sound(value: Any) -> None:
+    """Raise NotChecked if an Unsound stands anywhere inside `value` (for checks that hand data on whole).
+
+    A check that passes a record to the engine never touches its fields itself, so a stand-in
+    would reach the engine's own type checks and be reported a second time, in other words.
+    """
+    if isinstance(value, Unsound):
+        raise NotChecked(value)
+    if isinstance(value, dict):
+        for item in value.values():
+            require_sound(item)
+    elif isinstance(value, list):
+        for item in value:
+            require_sound(item)
