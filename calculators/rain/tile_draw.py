@@ -189,14 +189,20 @@ def _guardians(d: Deal) -> str:
     return parts[0] + ". A lone Flower or Season wins: tell the win as a great turn of fortune that calls up the tile."
 
 
+def suggested_exchange(winner: Sequence[Tile], loser: Sequence[Tile]) -> tuple[Tile, Tile]:
+    """What the winner gives and takes to keep the most for the Sky, hands highest first.
+
+    The lowest tile of the least value goes, the highest tile of the most value comes.
+    """
+    return min(reversed(winner), key=sky_value), max(loser, key=sky_value)
+
+
 def _exchange(d: Deal) -> str:
     if d.outcome in ("tie", "both_guardians"):
         return "None yet: the contest is drawn again, with the same numbers of tiles (a new draw code)."
     count = rules.table("rain/contest")["exchange"]["tiles_each_way"]
     won = d.outcome in ("my_win", "my_guardian")
-    winner, loser = (d.mine, d.theirs) if won else (d.theirs, d.mine)
-    give = min(reversed(winner), key=sky_value)  # the lowest tile of the least value
-    take = max(loser, key=sky_value)  # the highest tile of the most value
+    give, take = suggested_exchange(*((d.mine, d.theirs) if won else (d.theirs, d.mine)))
     each = "one tile" if count == 1 else f"{count} tiles"
     if won:
         rule = f"You won: give them {each} of your hand, take {each} of theirs"
