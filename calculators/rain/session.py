@@ -227,6 +227,17 @@ class State:
             return pl.empty()
         return pl.of(k for s in self.contest.sides for k in (*s.hand, *s.aside))
 
+    def clone(self) -> State:
+        """A copy to play on, sharing nothing that changes."""
+        contest = None
+        if self.contest is not None:
+            c = self.contest
+            sides = tuple(Side(s.seat, s.element, s.alchemy, s.yang, s.yin, list(s.hand), list(s.aside))
+                          for s in c.sides)
+            contest = Contest((sides[0], sides[1]), list(c.codes), c.deal, c.claimed, c.replace, c.owed)
+        return State(self.readings, self.session, self.names, self.pool, list(self.piles), self.discard, self.sky,
+                     self.taiji, list(self.qi), list(self.spent), self.scene, contest, self.step, list(self.log))
+
     def places(self) -> dict[str, Counts]:
         """Every place a tile can be, with its tiles."""
         found = {"pool": self.pool, "table": self.on_table(), "discard": self.discard, "sky": self.sky}
@@ -247,6 +258,8 @@ def replay(state: State, events: Iterable[Event]) -> State:
     """`state` advanced by each event in turn; Refused at the first one it does not allow."""
     for event in events:
         advance(state, event)
+    if _sum(state.places().values()) != pl.copies():
+        raise AssertionError(f"step {state.step} lost or made a tile")  # a bug of ours, never the reader's
     return state
 
 
@@ -259,9 +272,6 @@ def advance(state: State, event: Event) -> None:
         raise Refused(step, str(no)) from None
     state.step = step
     state.log.append(said)
-    if pl.plus(pl.plus(pl.plus(state.pool, state.on_table()), pl.plus(state.discard, state.sky)),
-               _sum(state.piles)) != pl.copies():
-        raise AssertionError(f"step {step} lost or made a tile")  # a bug of ours, never the reader's
 
 
 class _No(Exception):

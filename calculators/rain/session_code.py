@@ -34,11 +34,16 @@ def readings_of(values: dict[str, str]) -> ss.Readings:
     return ss.Readings(**{name: values[name] for name, _ in READING_NOTES})
 
 
+def _reading_ids() -> dict[str, tuple[str, ...]]:
+    """Each reading field's ids, the site's first: a reading is written as its place here."""
+    return rules.memo(("rain.session_code", "readings"),
+                      lambda: {name: rules.reading_ids("rain", note) for name, note in READING_NOTES})
+
+
 def header(readings: ss.Readings, session_id: str) -> str:
     """The opening of a session's code (its id as six digits, or a marker the page fills in)."""
-    marks = "".join(DIGITS[rules.reading_ids("rain", note).index(getattr(readings, name))]
-                    for name, note in READING_NOTES)
-    return FORMAT + session_id + marks
+    ids = _reading_ids()
+    return FORMAT + session_id + "".join(DIGITS[ids[name].index(getattr(readings, name))] for name, _ in READING_NOTES)
 
 
 def write(event: ss.Event) -> str:
@@ -97,7 +102,7 @@ def read(text: str) -> tuple[ss.Readings, int, list[ss.Event]]:
     at += ID_WIDTH
     chosen = {}
     for name, note in READING_NOTES:
-        ids = rules.reading_ids("rain", note)
+        ids = _reading_ids()[name]
         if at >= len(code) or code[at] not in DIGITS[:len(ids)]:
             raise CodeError(f"character {at + 1} should name a reading of {note}")
         chosen[name] = ids[DIGITS.index(code[at])]

@@ -22,6 +22,7 @@ from . import tiles as tl
 from .shuffle import SplitMix64, draw
 
 SEED_RANGE = (1, 999_999)  # a draw code short enough to read out at the table
+NOT_DRAWN = 0  # the page opens with nothing drawn: no code, and so no hand everyone could know
 GUARDIAN_KINDS = ("flower", "season")
 EXCHANGE_NOTE = "contest-exchange"
 
@@ -74,7 +75,7 @@ def highest_first(hand: Sequence[Tile], order_id: str) -> list[Tile]:
     Tiles of one rank keep the set's order, so the same hand is always shown the same way.
     """
     rank = ranks(order_id)
-    place = {(t.id, t.copy): k for k, t in enumerate(physical_set())}
+    place = rules.memo(("rain.tile_draw", "place"), lambda: {(t.id, t.copy): k for k, t in enumerate(physical_set())})
     return sorted(hand, key=lambda t: (not is_guardian(t), -rank.get(t.id, 0), place[(t.id, t.copy)]))
 
 
@@ -223,9 +224,9 @@ def _exchange(d: Deal) -> str:
 
 
 def _inputs() -> list[Input]:
-    low, high = SEED_RANGE
-    seed = Input("seed", "Draw code", "int", default=low, minimum=low, maximum=high, group="The draw",
-                 help="The same code draws the same tiles for everyone who opens this link")
+    seed = Input("seed", "Draw code", "int", default=NOT_DRAWN, minimum=NOT_DRAWN, maximum=SEED_RANGE[1],
+                 group="The draw", help=f"{NOT_DRAWN} = nothing drawn yet; Draw picks a fresh code at random. "
+                                        "The same code draws the same tiles for everyone who opens this link")
     return [*ct.contest_inputs(), seed]  # last: on a phone, Draw again sits just above the tiles
 
 
@@ -243,6 +244,11 @@ def _outputs() -> list[Output]:
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Both hands drawn by the seed, the compared tiles, the winner, and the exchange."""
+    if values["seed"] == NOT_DRAWN:
+        ct.sides(values)  # the contest's own checks still answer beside their fields
+        wait = "Nothing drawn yet: tap Draw for a fresh draw code (or type a code you were given)."
+        return {"my_hand": [], "their_hand": [], "my_compared": "Nothing yet", "their_compared": "Nothing yet",
+                "winner": wait, "guardians": "None drawn.", "exchange": "None yet."}
     d, me, them = deal(values)
     return {
         "my_hand": list(d.mine),

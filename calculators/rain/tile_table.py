@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import limits
+from .. import limits, rules
 from ..errors import InputError, Problems
 from ..readings import reading_input
 from ..results import Act, Board, Hand, Section, Share, Tile
@@ -123,11 +123,27 @@ class Played:
 
     def __init__(self, readings: ss.Readings, session_id: int, events: list[ss.Event], state: ss.State) -> None:
         self.readings, self.id, self.events, self.state = readings, session_id, events, state
+        self.text = code.written(readings, session_id, events)
 
     def then(self, *events: ss.Event, draw: bool = False) -> str:
         """The session's code with these events after it (and a draw whose code the page fills in)."""
-        tail = "".join(code.write(e) for e in events) + ("D" + MARK if draw else "")
-        return code.written(self.readings, self.id, self.events) + tail
+        return self.text + "".join(code.write(e) for e in events) + ("D" + MARK if draw else "")
+
+
+REPLAYS_KEPT = 32  # sessions replayed lately, by their code: the next step replays one event, not the evening
+
+
+def _replayed(readings: ss.Readings, session_id: int, events: list[ss.Event], names: tuple[str, ...]) -> ss.State:
+    """The state after the events: from the longest code replayed lately that this one continues."""
+    kept: dict[tuple[tuple[str, ...], str], ss.State] = rules.memo(("rain.tile_table", "replays"), dict)
+    text = code.written(readings, session_id, events)
+    start = max((k[1] for k in kept if k[0] == names and text.startswith(k[1])), key=len, default=None)
+    state = kept[(names, start)].clone() if start is not None else ss.start(readings, session_id, names)
+    ss.replay(state, events[state.step:])
+    if len(kept) >= REPLAYS_KEPT:
+        kept.pop(next(iter(kept)))
+    kept[(names, text)] = state.clone()
+    return state
 
 
 def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
@@ -146,9 +162,8 @@ def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
     if used > len(seats):
         raise InputError("seats", f"The session has steps for seat {used}: keep at least {used} seats "
                                   f"(there are {len(seats)})")
-    state = ss.start(readings, session_id, names_of(seats))
     try:
-        ss.replay(state, events)
+        state = _replayed(readings, session_id, events, names_of(seats))
     except ss.Refused as exc:
         raise InputError("session", f"This session code cannot be played on: at {exc} "
                                     "(it was changed or damaged; nothing was changed here)") from None
