@@ -179,7 +179,7 @@ def test_a_tie_goes_back_to_the_pool_and_is_drawn_again_with_the_same_numbers():
 
 
 def test_a_lone_flower_or_season_wins_at_once_under_the_sites_reading():
-    events, state = _contest_until({"my_guardian", "their_guardian"})
+    _events, state = _contest_until({"my_guardian", "their_guardian"})
     assert ss.winner(state, state.contest) == ss.GUARDIAN_WINS[state.contest.deal.outcome]
     with pytest.raises(ss.Refused, match="wins at once"):
         ss.advance(state, ss.SetAside())
@@ -333,7 +333,7 @@ def test_a_view_of_a_seat_that_does_not_exist_is_refused_beside_the_field():
 
 
 def test_seat_codes_read_back_as_written_for_every_seat():
-    events, state = _kept()
+    _events, state = _kept()
     for seat in range(4):
         view = sc.of_state(state, seat)
         assert sc.read(sc.write(view)) == view
@@ -351,7 +351,7 @@ def _packed(view: sc.SeatView) -> str:
     ({"seat": 5}, "seat 6, and its table has only 4 seats"),
 ])
 def test_a_changed_seat_code_is_refused_with_what_is_wrong(change, words):
-    events, state = _kept()
+    _events, state = _kept()
     view = sc.of_state(state, 0)
     if "mine" in change:
         mine = pl.of(pl.index()[t] for t in change["mine"])
@@ -382,7 +382,7 @@ def test_a_misread_character_is_caught_by_the_check():
 
 
 def test_a_seat_code_carries_only_what_that_seat_may_see():
-    events, state = _kept()
+    _events, state = _kept()
     for seat in range(4):
         view = sc.read(sc.write(sc.of_state(state, seat)))
         assert view.mine == state.piles[seat]
