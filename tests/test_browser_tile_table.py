@@ -191,7 +191,8 @@ def test_four_players_and_a_gm_play_three_contests_and_a_sky_turn(table_site: st
     # A Sky turn: Lan moves the Metal Planet one point for each point her first kept tile is worth.
     state = replayed(gm)
     seat = next(s for s in range(4) if pl.size(state.piles[s]))
-    gm.page.locator(f'{form(GM)} output[name="seats"] section:nth-of-type({seat + 1}) button.codex-act--tile').first.tap()
+    pile = f'{form(GM)} output[name="seats"] section:nth-of-type({seat + 1})'
+    gm.page.locator(f"{pile} button.codex-act--tile").first.tap()
     settled(gm.page, GM)
     picked = replayed(gm).piles[seat]
     with engine().active():
@@ -284,3 +285,84 @@ def test_an_undo_takes_a_draw_back(table_site: str, chrome: Any) -> None:
     assert gm.page.input_value(f'{form(GM)} input[name="session"]') == before
     gm.clean()
     gm.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_in_the_gm_and_player_views_mid_session(
+        table_site: str, chrome: Any, scheme: str) -> None:
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+
+    gm = Person(chrome, table_site)
+    gm.page.emulate_media(color_scheme=scheme)
+    tap(gm, "start")
+    tap(gm, "scene")
+    contest(gm, [], 1, 2, ("water", "metal"), ["yang0"])
+    gm.page.locator(f'{form(GM)} output[name="seats"] button.codex-act--tile').first.tap()  # a tile picked
+    settled(gm.page, GM)
+    gm.page.locator(f'{form(GM)} .codex-share__button', has_text="Show QR code").first.tap()
+    gm.page.locator(f'{form(GM)} .codex-share__qr svg').first.wait_for()
+    player = Person(chrome, gm.page.locator(f'{form(GM)} a.codex-share__link').first.get_attribute("href") or "")
+    player.page.emulate_media(color_scheme=scheme)
+    settled(player.page, SEAT)
+    for person in (gm, player):
+        bad = [v for v in axe_violations(person.page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+        assert not bad, bad
+        person.clean()
+        person.context.close()
+
+
+HOSTILE = '<img src=x onerror="document.title=1">"\'&</output><script>document.title=2</script>'
+
+
+def test_a_hostile_seat_name_stays_text_everywhere_it_lands(table_site: str, chrome: Any) -> None:
+    gm = Person(chrome, table_site)
+    dialogs: list[str] = []
+    gm.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    gm.page.fill(f'{form(GM)} [id$="-seats-1-name"]', HOSTILE[:40])
+    settled(gm.page, GM)
+    tap(gm, "start")
+    tap(gm, "scene")
+    title = gm.page.title()
+    assert gm.page.locator(f'{form(GM)} output img, {form(GM)} output script, {form(GM)} option img').count() == 0
+    assert HOSTILE[:40] in gm.page.locator(f'{form(GM)} output[name="seats"]').inner_text()
+    assert HOSTILE[:40] in gm.page.locator(f'{form(GM)} select[name="side_a"]').inner_text()
+    assert title == gm.page.title() and title != "1" and title != "2" and dialogs == []
+    gm.clean()
+    gm.context.close()
+
+
+JSQR = Path(__file__).resolve().parent.parent / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+
+
+def test_the_qr_code_drawn_on_the_device_reads_back_as_the_seats_link(table_site: str, chrome: Any) -> None:
+    # jsQR (pinned in package.json's devDependencies) reads the QR code as a phone's camera would: from
+    # its pixels, drawn from the page's own SVG (CSP bypassed for the test's canvas, never for the page).
+    assert JSQR.is_file(), "jsqr is missing: npm ci installs it (package.json devDependencies)"
+    gm = Person(chrome, table_site)
+    tap(gm, "start")
+    tap(gm, "scene")
+    share = gm.page.locator(f'{form(GM)} .codex-share').nth(1)
+    share.locator(".codex-share__button", has_text="Show QR code").tap()
+    share.locator(".codex-share__qr svg").wait_for()
+    link = share.locator("a.codex-share__link").get_attribute("href")
+    svg = share.locator(".codex-share__qr svg").evaluate("el => new XMLSerializer().serializeToString(el)")
+    gm.clean()
+    gm.context.close()
+    reader = chrome.new_context(bypass_csp=True)
+    page = reader.new_page()
+    page.set_content("<canvas width=400 height=400></canvas>")
+    page.evaluate(JSQR.read_text(encoding="utf-8") + "\n;undefined")
+    read = page.evaluate("""async (svg) => {
+        const img = new Image();
+        img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+        await img.decode();
+        const canvas = document.querySelector("canvas");
+        const ctx = canvas.getContext("2d");
+        ctx.imageSmoothingEnabled = false;
+        ctx.drawImage(img, 0, 0, 400, 400);
+        const pixels = ctx.getImageData(0, 0, 400, 400);
+        const found = jsQR(pixels.data, 400, 400);
+        return found && found.data;
+    }""", svg)
+    reader.close()
+    assert read == link and "rain.tile_seat.code=" in (link or "")

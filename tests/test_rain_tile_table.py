@@ -443,3 +443,23 @@ def test_a_long_random_evening_keeps_all_144_tiles_and_its_codes_stay_short():
     assert per_contest < 30, per_contest  # a long evening of 40 contests stays near a thousand characters
     seats = [sc.write(sc.of_state(state, s)) for s in range(4)]
     assert max(len(c) for c in seats) < 60, seats
+
+
+# --- the seams are shown -------------------------------------------------------------------------
+
+
+def test_every_rain_note_is_beside_its_rule_and_every_affected_calculator_offers_its_readings():
+    from pathlib import Path
+
+    from tests.support.engine import rules_data
+
+    root = Path(__file__).resolve().parent.parent
+    pages = "".join(p.read_text(encoding="utf-8") for p in (root / "docs").rglob("*.md"))
+    notes = [n for key, value in rules_data().items() if key.startswith("rain/source_notes") for n in value["notes"]]
+    for note in notes:
+        assert f"<!-- codex:note rain.{note['id']} -->" in pages, note["id"]
+        options = {o["id"] for o in note["options"]}
+        for calc_id in note["affects"]:
+            offered = [{c["value"] for c in i.get("choices", [])} for i in engine().describe(calc_id)["inputs"]]
+            assert options in offered, (note["id"], calc_id)
+    assert {"lone-guardian", "spent-tiles", "technique-tiles", "taiji-start"} <= {n["id"] for n in notes}

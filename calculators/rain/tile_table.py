@@ -277,8 +277,19 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "codes": _codes(state) if gm else Board((), empty="Hidden in this view."),
         "log": Board((Section(f"What happened ({state.step} steps)",
                               lines=tuple(f"{n}. {line}" for n, line in enumerate(state.log, start=1)),
-                              folded=True),)) if gm else Board((), empty="Hidden in this view."),
+                              folded=True), _readings_section(played))) if gm else
+        Board((), empty="Hidden in this view."),
     }
+
+
+def _readings_section(played: Played) -> Section:
+    lines = []
+    for name, note_id in code.READING_NOTES:
+        note = rules.note("rain", note_id)
+        label = rules.reading_option("rain", note_id, getattr(played.readings, name))["label"]
+        lines.append(f"{note['title']} {' '.join(label.split())}.")
+    lines.append("These stay for the whole session; the readings chosen under the form apply to the next new one.")
+    return Section("This session's readings", lines=tuple(lines), folded=True)
 
 
 def _no_session(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -401,9 +412,13 @@ def _contest_section(played: Played, exchange: tuple[Tile, Tile] | None) -> Sect
     elif contest.deal is not None and contest.deal.outcome in ("tie", "both_guardians"):
         acts.append(Act("Draw again", (("session", played.then(ss.Again(), draw=True)),), key="draw", fresh=MARK))
     elif ss.winner(state, contest) is None:
-        side = ss.GUARDIAN_WINS[contest.deal.outcome]  # type: ignore[union-attr]
-        acts.append(Act(f"{who[side]} takes the win", (("session", played.then(ss.Claim())),), key="claim"))
-        acts.append(Act(f"{who[side]} sets it aside and draws another",
+        deal = contest.deal
+        assert deal is not None
+        side = ss.GUARDIAN_WINS[deal.outcome]
+        held = " and ".join(t.name for t in (deal.mine, deal.theirs)[side] if td.is_guardian(t))
+        acts.append(Act(f"{who[side]} takes the win with {held}", (("session", played.then(ss.Claim())),),
+                        key="claim"))
+        acts.append(Act(f"{who[side]} sets {held} aside and draws in its place",
                         (("session", played.then(ss.SetAside(), draw=True)),), key="draw", fresh=MARK))
     elif exchange is not None:
         give, take = exchange

@@ -6,6 +6,7 @@
 // back to the button with the same `data-key`, without scrolling. A player's code (`.codex-share`)
 // gets its link and, on request, a QR code drawn on the device (the vendored uqr encoder).
 // No inline handlers (CSP); nothing the engine sent is set as markup here.
+import { button, copyText } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { currentInputs, setInputs } from "./rows.mjs";
 import { stateKey } from "./url-state.mjs";
@@ -13,6 +14,7 @@ import { stateKey } from "./url-state.mjs";
 const TOOLS = ["rain.tile_table", "rain.tile_seat"];
 export const FRESH = { low: 1, high: 999999, width: 6 }; // the engine's draw codes (session.CODE_RANGE)
 const SVG = "http://www.w3.org/2000/svg";
+const TOOL = "codex-share__button";
 
 // A whole number from low to high, every one equally likely (words past the last full span are redrawn).
 export function freshCode(low = FRESH.low, high = FRESH.high) {
@@ -69,14 +71,6 @@ function linkFor(share) {
   return url.href;
 }
 
-function button(text, onPress) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "codex-share__button";
-  b.textContent = text;
-  b.addEventListener("click", onPress);
-  return b;
-}
 
 async function drawQr(figure, href, title) {
   const { encode } = await import(new URL("./vendor/uqr.mjs", import.meta.url).href);
@@ -118,13 +112,8 @@ function enhance(share) {
   figure.className = "codex-share__qr";
   figure.hidden = true;
   const copy = button("Copy link", async () => {
-    try {
-      await navigator.clipboard.writeText(href);
-      status.textContent = "Copied.";
-    } catch {
-      status.textContent = "This browser would not copy: press and hold the link instead.";
-    }
-  });
+    status.textContent = (await copyText(href)) ? "Copied." : "This browser would not copy: press and hold the link.";
+  }, TOOL);
   const qr = button("Show QR code", async () => {
     if (!figure.hidden) {
       figure.hidden = true;
@@ -138,7 +127,7 @@ function enhance(share) {
     } catch {
       status.textContent = "The QR code could not be drawn here: use the link or read the code out.";
     }
-  });
+  }, TOOL);
   qr.setAttribute("aria-expanded", "false");
   new MutationObserver(() => qr.setAttribute("aria-expanded", String(!figure.hidden)))
     .observe(figure, { attributes: true, attributeFilter: ["hidden"] });
