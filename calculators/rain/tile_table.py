@@ -119,37 +119,42 @@ def names_of(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
 
 
 class Played:
-    """A session's code read and replayed: its readings, id, events and the state they lead to."""
+    """A session's code read and replayed: its text, readings, id, events and the state they lead to.
 
-    def __init__(self, readings: ss.Readings, session_id: int, events: list[ss.Event], state: ss.State) -> None:
-        self.readings, self.id, self.events, self.state = readings, session_id, events, state
-        self.text = code.written(readings, session_id, events)
+    An answer only reads the state; the buttons write the code of the next step from `text`.
+    """
+
+    def __init__(self, text: str, readings: ss.Readings, session_id: int, events: list[ss.Event],
+                 state: ss.State) -> None:
+        self.text, self.readings, self.id, self.events, self.state = text, readings, session_id, events, state
 
     def then(self, *events: ss.Event, draw: bool = False) -> str:
         """The session's code with these events after it (and a draw whose code the page fills in)."""
         return self.text + "".join(code.write(e) for e in events) + ("D" + MARK if draw else "")
 
+    def seat_codes(self) -> tuple[str, ...]:
+        """Each seat's code at this step (worked out once per step)."""
+        if not hasattr(self, "_codes"):
+            self._codes = tuple(sc.write(sc.of_state(self.state, n)) for n in range(self.state.seats))
+        return self._codes
 
-REPLAYS_KEPT = 32  # sessions replayed lately, by their code: the next step replays one event, not the evening
 
-
-def _replayed(readings: ss.Readings, session_id: int, events: list[ss.Event], names: tuple[str, ...]) -> ss.State:
-    """The state after the events: from the longest code replayed lately that this one continues."""
-    kept: dict[tuple[tuple[str, ...], str], ss.State] = rules.memo(("rain.tile_table", "replays"), dict)
-    text = code.written(readings, session_id, events)
-    start = max((k[1] for k in kept if k[0] == names and text.startswith(k[1])), key=len, default=None)
-    state = kept[(names, start)].clone() if start is not None else ss.start(readings, session_id, names)
-    ss.replay(state, events[state.step:])
-    if len(kept) >= REPLAYS_KEPT:
-        kept.pop(next(iter(kept)))
-    kept[(names, text)] = state.clone()
-    return state
+REPLAYS_KEPT = 32  # sessions played lately, by their code: a step replays one event, a re-answer none
 
 
 def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
-    """The session of a code (None when there is none yet); InputError on `session` or `seats`."""
-    if not text.strip():
+    """The session of a code (None when there is none yet); InputError on `session` or `seats`.
+
+    Kept per engine: the same code again (a tile picked, the view changed) is not read again, and
+    a code that continues one played lately replays only the events it adds.
+    """
+    text = "".join(text.split())
+    if not text:
         return None
+    names = names_of(seats)
+    kept: dict[tuple[tuple[str, ...], str], Played] = rules.memo(("rain.tile_table", "played"), dict)
+    if (names, text) in kept:
+        return kept[(names, text)]
     try:
         readings, session_id, events = code.read(text)
     except code.CodeError as exc:
@@ -162,12 +167,17 @@ def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
     if used > len(seats):
         raise InputError("seats", f"The session has steps for seat {used}: keep at least {used} seats "
                                   f"(there are {len(seats)})")
+    before = max((k[1] for k in kept if k[0] == names and text.startswith(k[1])), key=len, default=None)
+    state = kept[(names, before)].state.clone() if before is not None else ss.start(readings, session_id, names)
     try:
-        state = _replayed(readings, session_id, events, names_of(seats))
+        ss.replay(state, events[state.step:])
     except ss.Refused as exc:
         raise InputError("session", f"This session code cannot be played on: at {exc} "
                                     "(it was changed or damaged; nothing was changed here)") from None
-    return Played(readings, session_id, events, state)
+    if len(kept) >= REPLAYS_KEPT:
+        kept.pop(next(iter(kept)))
+    kept[(names, text)] = played = Played(text, readings, session_id, events, state)
+    return played
 
 
 def _looks_like_a_seat_code(text: str) -> bool:
@@ -274,7 +284,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "contest": _contest_board(played, values, exchange if gm else None),
         "seats": _seats_board(played, values, picks) if gm else _seen_seats(state, seen),
         "table": _table_board(state, gm),
-        "codes": _codes(state) if gm else Board((), empty="Hidden in this view."),
+        "codes": _codes(played) if gm else Board((), empty="Hidden in this view."),
         "log": Board((Section(f"What happened ({state.step} steps)",
                               lines=tuple(f"{n}. {line}" for n, line in enumerate(state.log, start=1)),
                               folded=True), _readings_section(played))) if gm else
@@ -616,13 +626,14 @@ def _table_board(state: ss.State, gm: bool) -> Board:
     return Board((Section(first.title, lines=(*first.lines, count), hands=first.hands),))
 
 
-def _codes(state: ss.State) -> Board:
+def _codes(played: Played) -> Board:
+    state = played.state
     how = Section("When and what each player opens", lines=(
         f"After every step (now: step {state.step}) each player opens the code of their seat in “My tiles” "
         "below, on their own device: read it out, send its link, or let them scan its QR code. "
         "It shows their own tiles and what everyone may see, and nobody else's tiles.",))
-    seats = [Section(seat_title(state.names, n), share=Share(sc.write(sc.of_state(state, n)), SEAT_CALC, "code"))
-             for n in range(state.seats)]
+    seats = [Section(seat_title(state.names, n), share=Share(text, SEAT_CALC, "code"))
+             for n, text in enumerate(played.seat_codes())]
     return Board((how, *seats))
 
 

@@ -40,12 +40,26 @@ export function actInputs(button) {
   return sets;
 }
 
+// A tap sets only the controls it names and sends one change, as a reader's typing does: no rows
+// table is redrawn (setInputs would redraw the seats on every tap; the buttons never set them).
+function apply(form, sets) {
+  const controls = [...form.elements];
+  for (const [name, value] of Object.entries(sets)) {
+    const control = controls.find((c) => c.name === name && (c.tagName === "INPUT" || c.tagName === "SELECT"));
+    if (!control) continue;
+    if (control.closest(".codex-rows")) return setInputs(form, sets); // a rows input: let rows.mjs redraw it
+    if (control.type === "checkbox") control.checked = Boolean(value);
+    else control.value = String(value);
+  }
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
 function onClick(form, event) {
   const button = event.target.closest("button[data-act]");
   if (!button || !form.contains(button) || button.disabled) return;
   form.__codexActKey = button.dataset.key || "";
   form.__codexActOutput = button.closest("output")?.name || "";
-  setInputs(form, actInputs(button));
+  apply(form, actInputs(button));
 }
 
 // After an answer: the focus back on the button with the same key, or the first of its output.
@@ -169,14 +183,16 @@ function bind(form) {
   form.addEventListener("click", (event) => onClick(form, event));
   form.addEventListener("codex:answer", (event) => {
     refocus(form);
-    form.querySelectorAll(".codex-share[data-share-code]").forEach(enhance);
-    if (form.dataset.calc === "rain.tile_table") nameSeats(form);
+    form.querySelectorAll(".codex-share[data-share-code]:not(:has(.codex-share__tools))").forEach(enhance);
     if (form.dataset.calc === "rain.tile_seat" && event.detail && event.detail.ok) follow(form);
   });
   form.querySelectorAll(".codex-share[data-share-code]").forEach(enhance);
   if (form.dataset.calc === "rain.tile_table") {
     nameSeats(form);
-    form.addEventListener("change", () => nameSeats(form));
+    // The seats change by their own table, or all at once (a save, an import, the address): not by a tap.
+    const renamed = (event) => { if (event.target === form || event.target.closest?.(".codex-rows")) nameSeats(form); };
+    form.addEventListener("input", renamed);
+    form.addEventListener("change", renamed);
   }
 }
 
