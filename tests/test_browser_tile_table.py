@@ -96,7 +96,13 @@ def names(counts: pl.Counts) -> Counter[str]:
 
 
 def shown(page: Any, where: str) -> Counter[str]:
-    return Counter(page.locator(f"{where} .rain-tile__name").all_inner_texts())
+    return Counter(page.locator(f"{where} .rain-tile__name").all_text_contents())
+
+
+def said(locator: Any) -> str:
+    """An element's text, rendered or not: a board's sections out of view are not laid out
+    (content-visibility), and innerText skips what is not rendered."""
+    return " ".join((locator.text_content() or "").split())
 
 
 def check_every_tile(gm: Person, players: list[Person]) -> ss.State:
@@ -107,18 +113,18 @@ def check_every_tile(gm: Person, players: list[Person]) -> ss.State:
         assert sum(sum(p) for p in places.values()) == 144
         assert pl.plus(pl.plus(pl.plus(state.pool, state.on_table()), pl.plus(state.discard, state.sky)),
                        _all(state.piles)) == pl.copies()
-    said = gm.page.locator(f'{form(GM)} output[name="table"]').inner_text()
+    table = said(gm.page.locator(f'{form(GM)} output[name="table"]'))
     counts = [sum(pl.size(p) for p in state.piles), pl.size(state.on_table()), pl.size(state.discard),
               pl.size(state.sky)]
     assert (f"All 144 tiles: {sum(state.pool)} in the pool, {counts[0]} kept, {counts[1]} on the table, "
-            f"{counts[2]} in the discard, {counts[3]} paid to the Sky.") in said
+            f"{counts[2]} in the discard, {counts[3]} paid to the Sky.") in table
     for seat in range(4):
         section = f'{form(GM)} output[name="seats"] section:nth-of-type({seat + 1})'
         assert shown(gm.page, section) == names(state.piles[seat]), seat
     links = gm.page.locator(f'{form(GM)} a.codex-share__link')
     codes = gm.page.locator(f'{form(GM)} .codex-share').evaluate_all("els => els.map(e => e.dataset.shareCode)")
-    assert len(codes) == 4 and f"after every step (now: step {state.step})" in gm.page.locator(
-        f'{form(GM)} output[name="codes"]').inner_text().lower()
+    assert len(codes) == 4 and f"after every step (now: step {state.step})" in said(gm.page.locator(
+        f'{form(GM)} output[name="codes"]')).lower()
     for seat, player in enumerate(players):
         if seat < 3:  # by the link the GM sends (or the QR code, which holds the same link)
             player.page.goto(links.nth(seat).get_attribute("href") or "")
@@ -130,13 +136,12 @@ def check_every_tile(gm: Person, players: list[Person]) -> ss.State:
         assert shown(player.page, f'{form(SEAT)} output[name="others"]') == Counter()  # face down only
         faces = shown(player.page, form(SEAT))
         assert faces == mine + names(state.discard) + names(state.sky), seat  # nobody else's faces
-        backs = player.page.locator(f'{form(SEAT)} output[name="others"]').inner_text()
+        backs = said(player.page.locator(f'{form(SEAT)} output[name="others"]'))
         for other in range(4):
             if other != seat:
                 count = pl.size(state.piles[other])
                 assert f"Keeps {count} tile{'' if count == 1 else 's'}" in backs
-        assert f"at step {state.step} of the session" in player.page.locator(
-            f'{form(SEAT)} output[name="you"]').inner_text()
+        assert f"at step {state.step} of the session" in said(player.page.locator(f'{form(SEAT)} output[name="you"]'))
     return state
 
 
@@ -182,7 +187,7 @@ def test_four_players_and_a_gm_play_three_contests_and_a_sky_turn(table_site: st
     tap(gm, "scene")
     check_every_tile(gm, players)
     # The players' pickers name the seats.
-    assert "Seat 3 (Chen)" in gm.page.locator(f'{form(GM)} select[name="side_a"]').inner_text()
+    assert "Seat 3 (Chen)" in said(gm.page.locator(f'{form(GM)} select[name="side_a"]'))
 
     contest(gm, players, 1, 2, ("water", "metal"), ["yang0", "yin1"])
     contest(gm, players, 3, 4, ("fire", "wood"), ["yang1"])
@@ -207,7 +212,7 @@ def test_four_players_and_a_gm_play_three_contests_and_a_sky_turn(table_site: st
     tap(gm, "pay")
     after = check_every_tile(gm, players)
     assert after.sky == pl.of([tile]) and "Planet" in after.log[-1]
-    assert "Paid to the Sky (1)" in players[0].page.locator(f'{form(SEAT)} output[name="table"]').inner_text()
+    assert "Paid to the Sky (1)" in said(players[0].page.locator(f'{form(SEAT)} output[name="table"]'))
 
     # A reload keeps the session: the page's link holds it.
     before = {k: v for k, v in outputs(gm.page, GM).items() if k != "codes"}  # codes: the page adds links
@@ -324,8 +329,8 @@ def test_a_hostile_seat_name_stays_text_everywhere_it_lands(table_site: str, chr
     tap(gm, "scene")
     title = gm.page.title()
     assert gm.page.locator(f'{form(GM)} output img, {form(GM)} output script, {form(GM)} option img').count() == 0
-    assert HOSTILE[:40] in gm.page.locator(f'{form(GM)} output[name="seats"]').inner_text()
-    assert HOSTILE[:40] in gm.page.locator(f'{form(GM)} select[name="side_a"]').inner_text()
+    assert " ".join(HOSTILE[:40].split()) in said(gm.page.locator(f'{form(GM)} output[name="seats"]'))
+    assert " ".join(HOSTILE[:40].split()) in said(gm.page.locator(f'{form(GM)} select[name="side_a"]'))
     assert title == gm.page.title() and title != "1" and title != "2" and dialogs == []
     gm.clean()
     gm.context.close()
