@@ -21,6 +21,7 @@ from .problems import DataError, Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, substitute
 from .terms import glossary_from, mark_terms
+from .vendor import vendor_files
 
 WORKER = "assets/javascripts/codex-worker.mjs"
 
@@ -112,7 +113,7 @@ class Codex:
     def static_files(self) -> dict[str, Path]:
         """Files copied as they are into the site, by destination path."""
         pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
-        return {**pyodide, **self.runtime.fonts}
+        return {**pyodide, **self.runtime.fonts, **vendor_files(self.root)}
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build, by destination path."""
