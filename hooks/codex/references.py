@@ -15,6 +15,7 @@ from .problems import Problem
 from .yamlsafe import JsonPath, dotted
 
 BESTIARY = "wbs/bestiary/"
+RESERVED_PAGE_IDS = ("index",)  # a folder's own page: a page made from an entry with this id would replace it
 
 
 def _problem(data: RulesData, key: str, where: JsonPath, message: str) -> Problem:
@@ -45,7 +46,23 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
             yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
                            f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
     yield from _check_clock_example(data)
+    yield from _check_phases(data)
     yield from _check_creatures(data)
+
+
+def _check_phases(data: RulesData) -> Iterator[Problem]:
+    """A tier's phases share out evenly over the round's seconds, each named by a sub-phase letter."""
+    if "wbs/combat" not in data:
+        return
+    seconds = data["wbs/combat"]["round"]["seconds"]
+    letters = data["wbs/combat"]["phases"]["subphase_letters"]
+    for i, tier in enumerate(data["wbs/tiers"]["tiers"]):
+        phases = tier["phases"]
+        if phases % seconds or phases // seconds > max(len(letters), 1):
+            yield _problem(data, "wbs/tiers", ("tiers", i, "phases"),
+                           f"{phases} phases do not share out over a round of {seconds} seconds: give each second "
+                           f"the same number of phases, at most {max(len(letters), 1)} (one per sub-phase letter "
+                           f"in rules_data/wbs/combat.yaml)")
 
 
 def _check_clock_example(data: RulesData) -> Iterator[Problem]:
@@ -70,6 +87,9 @@ def _check_creatures(data: RulesData) -> Iterator[Problem]:
         if data[key]["id"] != slug:
             yield _problem(data, key, ("id",),
                            f"id '{data[key]['id']}': a creature's id must be its file name ('{slug}')")
+        elif slug in RESERVED_PAGE_IDS:
+            yield _problem(data, key, ("id",), f"id '{slug}' is the name of the Bestiary's own page "
+                                               f"({BESTIARY}{slug}.md): choose another id, and name the file after it")
 
 
 def check_xia(data: RulesData) -> Iterator[Problem]:
