@@ -355,8 +355,9 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _summary() -> str:
+    """What the tracker does, in a sentence (no rule's number in it)."""
     return ("A fight run tick by tick as the book runs it: who acts now and in what order, who is next, changes typed "
-            "as +4 or −2 against a named fighter, and Next, which moves on and settles each round's end once "
+            "as signed numbers against a named fighter, and Next, which moves on and settles each round's end once "
             "(upkeep, exhaustion, channelled ReiKi, Last Gasp).")
 
 
