@@ -123,6 +123,6 @@ def test_every_glossary_term_is_its_own_entry_with_its_aliases(built_site: Path,
             assert GAME_NAMES[game] in entry["tags"]
             for alias in term.get("aliases", []):
                 assert alias in entry.get("keywords", []), (term["id"], alias)
-    # Rows are words, not "GoblinExperiencedJaKi…": cells are separated in the index.
-    bestiary = by_location["wbs/bestiary/"]["text"]
-    assert "Goblin Book Experienced" in bestiary and "GoblinBookExperienced" not in bestiary
+    # Rows are words, not "TierNo.Attribute limit…": cells are separated in the index.
+    tiers = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("wbs/tiers/"))
+    assert "Tier No. Attribute limit Rank limit" in tiers and "TierNo." not in tiers
