@@ -19,6 +19,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .problems import DataError, Problem
+from .quick_schema import QuickSchemas
 from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
 SCHEMA_DIR = "schema"
@@ -93,6 +94,7 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
     problems: list[Problem] = []
     validators: dict[Path, jsonschema.protocols.Validator] = {}
     registry = _schema_registry(root / SCHEMA_DIR, problems, base)
+    quick = QuickSchemas(root / SCHEMA_DIR)  # lets through, fast, what jsonschema would pass
     for path in sorted(root.rglob("*")):
         if path.is_dir() or path.relative_to(root).parts[0] in (SCHEMA_DIR, TEMPLATES_DIR):
             continue
@@ -113,7 +115,8 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
                 schema = json.loads(schema_path.read_text(encoding="utf-8"))
                 validator = _Validator(schema, registry=registry)
                 validators[schema_path] = validator
-            problems.extend(_validate(validator, loaded))
+            if not quick.passes(schema_path, loaded.value):
+                problems.extend(_validate(validator, loaded))
         data.files[path.relative_to(root).with_suffix("").as_posix()] = loaded
     problems.extend(check_unique_ids(data))
     problems.extend(check_note_references(data))
