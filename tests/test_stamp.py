@@ -74,7 +74,8 @@ def test_a_family_is_one_folder_of_stamped_pages() -> None:
 
 
 def test_the_shell_keeps_the_front_matter_with_the_title_token() -> None:
-    shell = shell_markdown('---\ntitle: "Goblin &amp; Co"\nhide:\n  - toc\n---\n\n# Goblin\n\n<!-- codex:creature wbs.goblin -->\n')
+    page = '---\ntitle: "Goblin &amp; Co"\nhide:\n  - toc\n---\n\n# Goblin\n\n<!-- codex:creature wbs.goblin -->\n'
+    shell = shell_markdown(page)
     assert shell.startswith("---\ntitle: CODEXSTAMPTITLE\nhide:\n- toc\n---\n")
     assert shell.endswith(f"# {TITLE}\n") and "codex:creature" not in shell
 

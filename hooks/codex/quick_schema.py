@@ -61,7 +61,7 @@ class QuickSchemas:
                 self._contents[path.name] = json.loads(path.read_text(encoding="utf-8"))
             portable = not any(_UNPORTABLE.search(p) for p in _patterns(list(self._contents.values())))
             self._registry = jsonschema_rs.Registry(list(self._contents.items())) if portable else None
-        except Exception:  # noqa: BLE001 (a broken schema: jsonschema reports it, every file goes there)
+        except Exception:
             self._registry = None
 
     def _validator(self, schema_path: Path) -> Any:
@@ -71,7 +71,7 @@ class QuickSchemas:
             if self._registry is not None and schema is not None:
                 try:
                     validator = jsonschema_rs.validator_for(schema, registry=self._registry)
-                except Exception:  # noqa: BLE001 (a schema it cannot take: jsonschema alone judges)
+                except Exception:
                     validator = None
             self._validators[schema_path] = validator
         return self._validators[schema_path]
@@ -83,5 +83,5 @@ class QuickSchemas:
             return False
         try:
             return bool(validator.is_valid(value))
-        except Exception:  # noqa: BLE001 (a value it cannot read, say an integer of 40 digits)
+        except Exception:
             return False

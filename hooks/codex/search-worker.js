@@ -5,9 +5,10 @@
 //
 // The theme talks to its worker in messages (0 setup with the index, 1 ready, 2 query, 3
 // result: mkdocs-material's "custom search worker" contract). This wrapper loads the theme's
-// worker, keeps the page's setup, and before the first query sets the theme's worker up again
-// with the creatures added (the page hears one "ready" only). Messages are handled one at a
-// time, in order. If the creatures cannot be fetched, search goes on without them.
+// worker, keeps the page's setup, and before the first query with words in it (the theme asks
+// an empty one as soon as its worker is ready) sets the theme's worker up again with the
+// creatures added; the page hears one "ready" only. Messages are handled one at a time, in
+// order. If the creatures cannot be fetched, search goes on without them.
 //
 // The build writes this file beside the theme's worker, whose name it fills in below.
 "use strict";
@@ -66,7 +67,8 @@ listen("message", (event) => {
       if (message && message.type === SETUP) {
         setup = message;
         merged = null;
-      } else if (message && message.type === QUERY && setup) {
+      } else if (message && message.type === QUERY && setup && String(message.data || "").trim()) {
+        // (the theme asks an empty query as soon as its worker is ready: no reader is searching yet)
         merged = merged || withCreatures();
         await merged;
       }

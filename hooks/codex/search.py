@@ -59,6 +59,10 @@ class UnknownSection(ValueError):
     """A glossary term's `defined_in` names a page or section the site does not have."""
 
 
+def _text(value: str) -> str:
+    return html.escape(value, quote=False)
+
+
 def creature_entries(data: RulesData) -> list[dict[str, Any]]:
     """One search entry per bestiary creature, from its data: name, tier, Spark, tags and
     summary. Stat block pages stay out of the search plugin (parsing thousands of pages would
@@ -70,8 +74,9 @@ def creature_entries(data: RulesData) -> list[dict[str, Any]]:
         c = data[key]
         meta = " · ".join(x for x in (f"{tiers.get(c['tier'], c['tier'])} tier", sparks.get(c["spark"], c["spark"]),
                                       ", ".join(c.get("tags", []))) if x)
-        text = f"<p>{html.escape(meta)}</p><p>{html.escape(c.get('summary', ''))}</p>"
-        entries.append({"location": f"{key}/", "title": html.escape(c["name"]), "text": text})
+        # Text, so quotes stay as they are: the theme's highlighter cut "Goblin&#x27;s" into "Goblin';s".
+        text = f"<p>{_text(meta)}</p><p>{_text(c.get('summary', ''))}</p>"
+        entries.append({"location": f"{key}/", "title": _text(c["name"]), "text": text})
     return entries
 
 
