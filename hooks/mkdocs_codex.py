@@ -186,12 +186,16 @@ def on_post_build(*, config: MkDocsConfig) -> None:
 
 
 def _write_search_indexes(site_dir: Path) -> None:
-    """Tune the theme's search index (games, glossary keywords); write the creatures' own index."""
+    """Tune the theme's search index (games, glossary keywords); write the creatures' own index;
+    have the theme's own pages (404.html, drawn without the page events) name the site's worker."""
     from codex.glossary import search_keywords
-    from codex.search import CREATURE_INDEX, UnknownSection, creature_index, tune_index
+    from codex.search import CREATURE_INDEX, UnknownSection, creature_index, tune_index, use_site_worker
 
     from calculators import GAMES
 
+    not_found = site_dir / "404.html"
+    if not_found.is_file():
+        not_found.write_text(use_site_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
     index = site_dir / "search" / "search_index.json"
     if not index.is_file():
         return

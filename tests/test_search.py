@@ -203,3 +203,31 @@ def test_a_creature_s_words_read_as_written(served_site: str, search_page: Any, 
     shown = search_page.eval_on_selector(".md-search-result__list > li:has(a[href*='bestiary/orc/'])",
                                          "li => li.textContent")
     assert summary[:60] in " ".join(shown.split())
+
+
+def test_creatures_are_found_offline(built_site: Path, module_browser: Any) -> None:
+    """The creatures' index is in the offline copy: with the network off, a search still finds one."""
+    with serve(built_site, _free_port()) as (base, _):
+        context = module_browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        local_only(page, [])
+        page.goto(base + "wbs/tiers/", wait_until="load")
+        page.wait_for_function("""() => { const o = window.__codexOffline;
+            return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
+                           && o.registration.active.state === "activated"); }""", timeout=180_000)
+        context.set_offline(True)
+        page.goto(base + "wbs/tiers/", wait_until="load")
+        page.type("input.md-search__input", "duelist")
+        page.wait_for_selector(".md-search-result__list > li a[href*='bestiary/drowned-swordsman/']", timeout=45_000)
+        context.close()
+
+
+def test_every_page_names_the_site_s_search_worker(built_site: Path) -> None:
+    """Each page's theme configuration, the 404 page and the stamped stat blocks included, starts
+    the site's search worker (which fetches the creatures), never the theme's bare one."""
+    wrong = []
+    for page in built_site.rglob("*.html"):
+        worker = re.search(r'"search":\s*"([^"]*)"', page.read_text(encoding="utf-8"))
+        if worker and not worker.group(1).endswith("workers/codex-search.js"):
+            wrong.append(f"{page.relative_to(built_site)}: {worker.group(1)}")
+    assert wrong == []
