@@ -209,46 +209,22 @@ def _write_search_indexes(site_dir: Path) -> None:
 
 
 def _stamp_families(config: MkDocsConfig) -> None:
-    """Write every stamped page: its family's shell, as the theme drew it (its policy finished),
-    filled with the page's own parts; then list them in the sitemap beside the shell."""
+    """Draw every stamped page from its family's shell (written by the theme, its policy finished),
+    with its own parts rendered by the site's Markdown converter; list them in the sitemap."""
     import markdown
-    from codex.stamp import sitemap_with, stamp
+    from codex.stamp import list_in_sitemap, write_family
 
-    site_dir = Path(config.site_dir)
     converter = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
 
     def convert(text: str) -> str:
         converter.reset()
         return converter.convert(text)
 
-    def path_of(url: str) -> Path:
-        return site_dir / url / "index.html" if url.endswith("/") or not url else site_dir / url
-
-    def write(url: str, html: str) -> None:
-        path = path_of(url)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(html, encoding="utf-8")
-
-    codex, site_url = _state["codex"], config.site_url or ""
-    sitemap = site_dir / "sitemap.xml"
     for src_uris in _state["families"].values():
-        made, problems = codex.stamped_pages(src_uris, convert, site_url)
+        made, problems = _state["codex"].stamped_pages(src_uris, convert, config.site_url or "")
         _state["problems"].extend(problems)
-        shell = made[0]
-        stamp(path_of(shell.url).read_text(encoding="utf-8"), made, write)
-        if site_url and sitemap.is_file():
-            from codex.stamp import ADDRESS
-
-            addresses = [p.parts[ADDRESS] for p in made]
-            sitemap.write_text(sitemap_with(sitemap.read_text(encoding="utf-8"), shell.parts[ADDRESS], addresses),
-                               encoding="utf-8")
-    packed = site_dir / "sitemap.xml.gz"
-    if packed.is_file() and _state["families"]:  # packed again as MkDocs packed it (its header's time)
-        import gzip
-
-        mtime = int.from_bytes(packed.read_bytes()[4:8], "little")
-        with gzip.GzipFile(packed, "wb", mtime=mtime) as out:
-            out.write(sitemap.read_bytes())
+        write_family(Path(config.site_dir), made)
+        list_in_sitemap(Path(config.site_dir), made)
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

@@ -16,10 +16,11 @@ glossary links of `Codex.content_html`. This module knows neither MkDocs nor the
 
 from __future__ import annotations
 
+import gzip
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
@@ -116,14 +117,33 @@ def page_parts(title: str, anchor: str, edit_url: str, address: str, content: st
     return {TITLE: title, ANCHOR: f"#{anchor}", EDIT: edit_url, ADDRESS: address, CONTENT: content}
 
 
-def stamp(shell_html: str, pages: Iterable[StampedPage], write: Callable[[str, str], None]) -> int:
-    """Fill the shell for every page and hand each to `write(url, html)`; how many pages."""
-    shell = Shell.from_html(shell_html)
-    count = 0
+def page_file(site_dir: Path, url: str) -> Path:
+    """Where the page at `url` is written (directory URLs: `wbs/bestiary/orc/` → its index.html)."""
+    return site_dir / url / "index.html" if url.endswith("/") or not url else site_dir / url
+
+
+def write_family(site_dir: Path, pages: list[StampedPage]) -> None:
+    """Write every page of a family: the shell, as the theme wrote it for the first page (its tokens
+    in place of its own parts), filled with each page's parts."""
+    shell = Shell.from_html(page_file(site_dir, pages[0].url).read_text(encoding="utf-8"))
     for page in pages:
-        write(page.url, shell.fill(page.parts))
-        count += 1
-    return count
+        path = page_file(site_dir, page.url)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(shell.fill(page.parts), encoding="utf-8")
+
+
+def list_in_sitemap(site_dir: Path, pages: list[StampedPage]) -> None:
+    """Add a family's pages to the site's sitemap beside the shell's entry, and pack it again as
+    MkDocs packs it (with the time its gzip header has). Nothing to do without addresses."""
+    sitemap, packed = site_dir / "sitemap.xml", site_dir / "sitemap.xml.gz"
+    if not sitemap.is_file() or not pages[0].parts[ADDRESS]:
+        return
+    text = sitemap_with(sitemap.read_text(encoding="utf-8"), pages[0].parts[ADDRESS], [p.parts[ADDRESS] for p in pages])
+    sitemap.write_text(text, encoding="utf-8")
+    if packed.is_file():
+        mtime = int.from_bytes(packed.read_bytes()[4:8], "little")
+        with gzip.GzipFile(packed, "wb", mtime=mtime) as out:
+            out.write(text.encode("utf-8"))
 
 
 _HEADING_ID = re.compile(r'<h[1-6]\b[^>]*?\sid="([^"]*)"')
