@@ -27,9 +27,9 @@ from tests.support.project_copy import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 CREATURES = 5000
-# CPU per creature. When the theme drew every stat block page (with the whole site's navigation),
-# a creature cost 4.4 ms here; now 1.3 ms or so.
-LIMIT_MS_PER_CREATURE = 2.5
+# CPU per creature, on this shared 2-core machine under a load of 12 to 14: 4.8 ms when the theme
+# drew every stat block page (with the whole site's navigation), about 2 ms since.
+LIMIT_MS_PER_CREATURE = 3.0
 INDEX_LIMIT_BYTES = 1_500_000
 
 
