@@ -44,7 +44,9 @@ class Rules:
         A kind may span several files so that people working on different parts of a game never
         edit the same file.
         """
-        return sorted(k for k in self._data if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+        # Memoised: pages ask for a game's notes once per creature, and a bestiary has thousands of files.
+        return list(self.memo(("family", game, stem), lambda: tuple(
+            sorted(k for k in self._data if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-")))))
 
     def note(self, game: str, note_id: str) -> Mapping[str, Any]:
         """A source note (an open point in a book) with its readings, from <game>/source_notes*."""

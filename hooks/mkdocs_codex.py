@@ -7,6 +7,7 @@ to another site generator means rewriting this file alone.
 from __future__ import annotations
 
 import mimetypes
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,8 @@ ROOT = HOOKS.parent
 mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("text/javascript", ".mjs")
 
-_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": [], "serving": False}
+_state: dict[str, Any] = {"codex": None, "pages": {}, "problems": [], "serving": False, "shells": {},
+                          "unsearched": {}}
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
@@ -55,6 +57,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     _state["pages"] = {}
     _state["problems"] = []
+    _state["unsearched"] = {}
+    from codex.stamp import families
+
+    # CODEX_STAMP=0 has the theme draw every page itself: the test that stamping changes no byte.
+    stamping = os.environ.get("CODEX_STAMP", "1") != "0"
+    _state["families"] = families(_state["codex"].generated_pages) if stamping else {}
+    _state["shells"] = {pages[0]: family for family, pages in _state["families"].items()}
     _state["csp"] = None if _state["serving"] else PolicyWriter()
     return config
 
@@ -77,15 +86,32 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         raise PluginError(str(exc)) from None
     for dest, content in trimmed.items():
         files.append(File.generated(config, dest, content=content))
+    from codex.stamp import shell_markdown
+
+    filled = {src_uri for family in _state["families"].values() for src_uri in family[1:]}
     for src_uri, page in codex.generated_pages.items():
-        files.append(File.generated(config, src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV))
+        if src_uri in filled:
+            continue  # drawn by filling its family's shell after the build (_stamp_families)
+        markdown = shell_markdown(page.markdown) if src_uri in _state["shells"] else page.markdown
+        files.append(File.generated(config, src_uri, content=markdown, inclusion=InclusionLevel.NOT_IN_NAV))
     from codex.fonts import CJK_CSS, cjk_characters, cjk_font, site_texts
 
     fonts, css = cjk_font(ROOT, cjk_characters(site_texts(ROOT)))  # only the slices our text uses
     for dest, path in fonts.items():
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     files.append(File.generated(config, CJK_CSS, content=css))
+    _add_search_worker(files, config)
     return files
+
+
+def _add_search_worker(files: Files, config: MkDocsConfig) -> None:
+    """The site's search worker, beside the theme's, which it wraps (see codex/search.py)."""
+    from codex.search import THEME_WORKER, WORKER, search_worker
+
+    theme = [m.group(1) for f in files if (m := THEME_WORKER.fullmatch(f.src_uri))]
+    if len(theme) != 1:
+        raise PluginError(f"expected the theme's one search worker in assets/javascripts/workers/, found {theme}")
+    files.append(File.generated(config, WORKER, content=search_worker(theme[0])))
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -97,53 +123,56 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 
 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put the blocks' HTML in place."""
-    result = _state["pages"].get(page.file.src_uri)
-    from codex.fonts import tile_glyphs
-    from codex.search import spaced_cells
+    """Put the blocks' HTML in place (a family's shell keeps the token its pages' content fills)."""
+    if page.file.src_uri in _state["shells"]:
+        from codex.stamp import CONTENT
 
-    return tile_glyphs(spaced_cells(_state["codex"].page_html(html, result) if result else html))
+        return CONTENT
+    result = _state["pages"].get(page.file.src_uri)
+    return _state["codex"].content_html(html, result) if result else html
 
 
 @event_priority(50)  # before the search plugin indexes the page's content
 def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
     """Point the page's edit button at its source (no repo_url: nothing is fetched from a forge);
-    list the section's pages at `codex:pages`; put a stat block under its bestiary."""
+    list the section's pages at `codex:pages`; put a stat block under its bestiary; set aside what
+    the search plugin is not to read; give a family's shell the tokens of a page's own parts."""
     page.edit_url = _state["codex"].edit_url_for(page.file.src_uri) or None
     from codex.navigation import adopt, fill_pages
 
     if adopt(page, nav.pages):
         page.active = True  # marks the bestiary, the game's section and its tab as active
     page.content = fill_pages(page.content or "", page, lambda url: get_relative_url(url, page.url))
+    from codex.search import set_aside
+
+    page.content, _state["unsearched"][page.file.src_uri] = set_aside(page.content)
+    if page.file.src_uri in _state["shells"]:
+        from codex.stamp import ADDRESS, EDIT
+
+        page.edit_url = EDIT if page.edit_url else None
+        page.canonical_url = ADDRESS if page.canonical_url else None
     return context
 
 
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
-    """Put the Content Security Policy in the page (not under `mkdocs serve`: see on_startup)."""
+    """Put back what the search index was not to read, name the site's search worker; then put the
+    Content Security Policy in the page (not under `mkdocs serve`: see on_startup)."""
+    from codex.search import put_back, use_site_worker
+
+    output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Tune the search index; fail the build if any page had a marker problem, listing them all;
-    finish the CSP of every page; then write the service worker, whose precache revisions are those
-    of the finished files."""
-    from codex.glossary import search_keywords
-    from codex.search import UnknownSection, creature_entries, tune_index
-
-    from calculators import GAMES
-
-    index = Path(config.site_dir) / "search" / "search_index.json"
-    if index.is_file():
-        data = _state["codex"].data
-        try:
-            tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAMES),
-                               creature_entries(data))
-        except UnknownSection as exc:
-            raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
-        index.write_text(tuned, encoding="utf-8")
+    """Tune the search index and write the creatures' own; finish the CSP of every page; draw the
+    stamped pages from their finished shells; fail the build if any page had a marker problem,
+    listing them all; then write the service worker, whose precache revisions are those of the
+    finished files."""
+    _write_search_indexes(Path(config.site_dir))
     if _state.get("csp"):
         _state["csp"].finish(Path(config.site_dir))
+    _stamp_families(config)
     problems = sorted(set(_state["problems"]))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
@@ -154,6 +183,48 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         write_service_worker(Path(config.site_dir), serving=_state["serving"])
     except ServiceWorkerFailed as exc:
         raise PluginError(str(exc)) from None
+
+
+def _write_search_indexes(site_dir: Path) -> None:
+    """Tune the theme's search index (games, glossary keywords); write the creatures' own index;
+    have the theme's own pages (404.html, drawn without the page events) name the site's worker."""
+    from codex.glossary import search_keywords
+    from codex.search import CREATURE_INDEX, UnknownSection, creature_index, tune_index, use_site_worker
+
+    from calculators import GAMES
+
+    not_found = site_dir / "404.html"
+    if not_found.is_file():
+        not_found.write_text(use_site_worker(not_found.read_text(encoding="utf-8")), encoding="utf-8")
+    index = site_dir / "search" / "search_index.json"
+    if not index.is_file():
+        return
+    data = _state["codex"].data
+    try:
+        tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAMES))
+    except UnknownSection as exc:
+        raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
+    index.write_text(tuned, encoding="utf-8")
+    (site_dir / CREATURE_INDEX).write_text(creature_index(data), encoding="utf-8")
+
+
+def _stamp_families(config: MkDocsConfig) -> None:
+    """Draw every stamped page from its family's shell (written by the theme, its policy finished),
+    with its own parts rendered by the site's Markdown converter; list them in the sitemap."""
+    import markdown
+    from codex.stamp import list_in_sitemap, write_family
+
+    converter = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
+
+    def convert(text: str) -> str:
+        converter.reset()
+        return converter.convert(text)
+
+    for src_uris in _state["families"].values():
+        made, problems = _state["codex"].stamped_pages(src_uris, convert, config.site_url or "")
+        _state["problems"].extend(problems)
+        write_family(Path(config.site_dir), made)
+        list_in_sitemap(Path(config.site_dir), made)
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

@@ -8,6 +8,7 @@ as a reader meets them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,10 +16,15 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from codex.glossary import term_anchor, terms_of
+from codex.search import CREATURE_INDEX
 from codex.site import Codex
 
 from calculators import GAMES as GAME_DIRS
+from tests.support.browser import local_only
 from tests.support.fixtures import open_context
+from tests.support.server import serve
+
+ROOT = Path(__file__).resolve().parent.parent
 
 # query → the page (and section) the first result must be. Aliases from the glossary data
 # (armor, mahjong, tai chi, wu xing, 五行 …), words beside brackets and quotes, stat blocks,
@@ -123,6 +129,105 @@ def test_every_glossary_term_is_its_own_entry_with_its_aliases(built_site: Path,
             assert GAME_NAMES[game] in entry["tags"]
             for alias in term.get("aliases", []):
                 assert alias in entry.get("keywords", []), (term["id"], alias)
-    # Rows are words, not "GoblinExperiencedJaKi…": cells are separated in the index.
-    bestiary = by_location["wbs/bestiary/"]["text"]
-    assert "Goblin Book Experienced" in bestiary and "GoblinBookExperienced" not in bestiary
+    # Rows are words, not "TierNo.Attribute limit…": cells are separated in the index.
+    tiers = " ".join(d["text"] for d in index["docs"] if d["location"].startswith("wbs/tiers/"))
+    assert "Tier No. Attribute limit Rank limit" in tiers and "TierNo." not in tiers
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_creatures_are_fetched_by_the_first_search_only(built_site: Path, module_browser: Any) -> None:
+    """A rules page downloads the search index of the site's pages, never the creatures' own; the
+    first query fetches that once, and then a creature is found by its tag, with its game."""
+    with serve(built_site, _free_port()) as (base, requests):
+        # No service worker: its offline copy fetches every file once, in the background.
+        context = module_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+        blocked: list[str] = []
+        errors: list[str] = []
+        page = context.new_page()
+        local_only(page, blocked)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "wbs/tiers/", wait_until="load")
+        page.wait_for_function("() => performance.getEntriesByType('resource')"
+                               ".some(e => e.name.endsWith('search/search_index.json'))", timeout=45_000)
+        page.wait_for_timeout(1500)  # the theme's worker has its index: nothing else is fetched for search
+        asked = [urlsplit(r).path for r in requests]
+        assert "/search/search_index.json" in asked and "/search/creatures.json" not in asked, asked
+        found: list[dict[str, Any]] = []
+        for query in ("duelist", "hunter"):  # tags only the Drowned Swordsman and the Orc have
+            page.fill("input.md-search__input", "")
+            page.type("input.md-search__input", query)  # key by key: the theme searches on keyup
+            page.wait_for_function("""last => { const a = document.querySelector(".md-search-result__list > li a");
+                                                return a && a.getAttribute("href") !== last; }""",
+                                   arg=found[-1]["href"] if found else None, timeout=45_000)
+            found.append(page.eval_on_selector(".md-search-result__list > li", """li => ({
+                href: li.querySelector("a").getAttribute("href"),
+                tags: [...li.querySelectorAll(".md-tag")].map(t => t.textContent.trim())})"""))
+        assert [urlsplit(r).path for r in requests].count("/search/creatures.json") == 1
+        assert [_site_path(f["href"], base) for f in found] == ["wbs/bestiary/drowned-swordsman/",
+                                                                 "wbs/bestiary/orc/"]
+        assert all(GAME_NAMES["wbs"] in f["tags"] for f in found)
+        assert blocked == [] and errors == []
+        context.close()
+
+
+def test_the_page_index_has_no_creature_and_the_creatures_index_has_them_all(built_site: Path, codex: Any) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    creatures = json.loads((built_site / CREATURE_INDEX).read_text(encoding="utf-8"))["docs"]
+    keys = sorted(k for k in codex.data.files if k.startswith("wbs/bestiary/"))
+    assert [d["location"] for d in creatures] == [f"{k}/" for k in keys]
+    assert all(d["tags"] == [GAME_NAMES["wbs"]] for d in creatures)
+    names = {codex.data[k]["name"] for k in keys}
+    pages = [d for d in index["docs"] if d["location"].startswith("wbs/bestiary/")]
+    assert not [d for d in pages if re.match(r"wbs/bestiary/[^#]", d["location"])]
+    prose = (ROOT / "docs" / "wbs" / "bestiary" / "index.md").read_text(encoding="utf-8")
+    in_rows_only = [n for n in names if n not in prose]
+    assert in_rows_only and not [n for n in in_rows_only if any(n in d["text"] for d in pages)]  # no table rows
+    html = (built_site / "wbs" / "bestiary" / "index.html").read_text(encoding="utf-8")
+    assert all(f'data-name="{n}"' in html for n in names) and "codex-unsearched" not in html  # put back
+    assert '"search": "../../assets/javascripts/workers/codex-search.js"' in html
+
+
+def test_a_creature_s_words_read_as_written(served_site: str, search_page: Any, codex: Any) -> None:
+    """Quotes in a creature's summary are text, not entities the theme's highlighter cuts in two."""
+    summary = " ".join(codex.data["wbs/bestiary/orc"]["summary"].split())
+    assert "'" in summary
+    search_page.goto(f"{served_site}?q=goblin")  # the highlighter marks "Goblin" in "The Goblin's opposite"
+    search_page.wait_for_selector(".md-search-result__list > li a[href*='bestiary/orc/']", timeout=45_000)
+    shown = search_page.eval_on_selector(".md-search-result__list > li:has(a[href*='bestiary/orc/'])",
+                                         "li => li.textContent")
+    assert summary[:60] in " ".join(shown.split())
+
+
+def test_creatures_are_found_offline(built_site: Path, module_browser: Any) -> None:
+    """The creatures' index is in the offline copy: with the network off, a search still finds one."""
+    with serve(built_site, _free_port()) as (base, _):
+        context = module_browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        local_only(page, [])
+        page.goto(base + "wbs/tiers/", wait_until="load")
+        page.wait_for_function("""() => { const o = window.__codexOffline;
+            return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
+                           && o.registration.active.state === "activated"); }""", timeout=180_000)
+        context.set_offline(True)
+        page.goto(base + "wbs/tiers/", wait_until="load")
+        page.type("input.md-search__input", "duelist")
+        page.wait_for_selector(".md-search-result__list > li a[href*='bestiary/drowned-swordsman/']", timeout=45_000)
+        context.close()
+
+
+def test_every_page_names_the_site_s_search_worker(built_site: Path) -> None:
+    """Each page's theme configuration, the 404 page and the stamped stat blocks included, starts
+    the site's search worker (which fetches the creatures), never the theme's bare one."""
+    wrong = []
+    for page in built_site.rglob("*.html"):
+        worker = re.search(r'"search":\s*"([^"]*)"', page.read_text(encoding="utf-8"))
+        if worker and not worker.group(1).endswith("workers/codex-search.js"):
+            wrong.append(f"{page.relative_to(built_site)}: {worker.group(1)}")
+    assert wrong == []

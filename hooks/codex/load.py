@@ -25,6 +25,7 @@ from referencing.jsonschema import DRAFT202012
 from calculators import Engine
 
 from .problems import DataError, NotRun, Problem
+from .quick_schema import QuickSchemas
 from .unsound import NotChecked, Unsound, parse_path, set_unsound
 from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
@@ -139,6 +140,7 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
     not_run: list[NotRun] = []
     validators: dict[Path, jsonschema.protocols.Validator | None] = {}
     registry = _schema_registry(root / SCHEMA_DIR, problems, base)
+    quick = QuickSchemas(root / SCHEMA_DIR)  # lets through, fast, what jsonschema would pass
     for path in sorted(root.rglob("*")):
         if path.is_dir() or path.relative_to(root).parts[0] in (SCHEMA_DIR, TEMPLATES_DIR):
             continue
@@ -158,7 +160,7 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
         validator = _validator(schema_path, validators, registry) if schema_path is not None else None
         if validator is None:  # nothing says what this file should hold: no check may read it
             loaded.value = Unsound(shown, 1, "")
-        else:
+        elif not quick.passes(schema_path, loaded.value):
             problems.extend(_validate(validator, loaded))
         data.files[key] = loaded
     for check in (check_unique_ids, check_note_references, check_family_ids):

@@ -118,10 +118,15 @@ def table(name: str) -> Callable[[Table], Table]:
 
 @dataclass(frozen=True, slots=True)
 class GeneratedPage:
-    """A page made from rules data: its Markdown, and the rules file a reader would edit."""
+    """A page made from rules data: its Markdown, and the rules file a reader would edit.
+
+    `stamped`: one of a family made by the thousand (all in one folder, all alike but for their
+    title and content), drawn by filling one page shell the theme draws once (`stamp.py`).
+    """
 
     markdown: str
     source_key: str
+    stamped: bool = False
 
 
 def page_clashes(made: Mapping[str, GeneratedPage], docs: Path, data: RulesData) -> list[Problem]:
@@ -147,9 +152,12 @@ def pages(func: PageMaker) -> PageMaker:
 
 
 def make_env() -> jinja2.Environment:
-    """The Jinja2 environment: autoescaped, and any undefined name is an error."""
+    """The Jinja2 environment: autoescaped, and any undefined name is an error. Each build makes
+    its own, so templates are read once per build (no check of the file before every render:
+    a stat block is rendered thousands of times)."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
+        auto_reload=False,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

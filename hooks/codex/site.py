@@ -7,19 +7,23 @@ bundling (`Runtime`: Pyodide, fonts and the zipped engine the browser gets) and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urljoin
 
 import calculators
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
-from .check_only import load_project
-from .fonts import font_files
+from .check_only import load_project, page_url
+from .fonts import font_files, tile_glyphs
 from .load import RulesData
 from .problems import DataError, Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, substitute
+from .search import spaced_cells
+from .stamp import StampedPage, page_parts, split_front_matter, with_anchor
 from .terms import glossary_from, mark_terms
 from .vendor import vendor_files
 
@@ -134,6 +138,29 @@ class Codex:
         """Put the blocks' HTML in place of their placeholders; link the glossary terms in it."""
         html = substitute(html, result.blocks)
         return mark_terms(self.glossary, html, result.info, calculators.GAMES) if result.info else html
+
+    def content_html(self, html: str, result: PageResult) -> str:
+        """A page's content as the site shows it: its blocks in place and its glossary terms
+        linked (`page_html`), table cells spaced for search, tile glyphs marked for their font."""
+        return tile_glyphs(spaced_cells(self.page_html(html, result)))
+
+    def stamped_pages(self, src_uris: list[str], convert: Callable[[str], str], site_url: str = ""
+                      ) -> tuple[list[StampedPage], list[Problem]]:
+        """Stamped pages' own parts (see stamp.py), rendered as the site renders a page: markers
+        expanded, Markdown converted by `convert` (the site's converter), blocks put in and terms
+        linked; `site_url` makes their addresses. Also the problems of their markers."""
+        base = site_url if site_url.endswith("/") else site_url + "/"
+        pages, problems = [], []
+        for src_uri in src_uris:
+            meta, body = split_front_matter(self.generated_pages[src_uri].markdown)
+            url = page_url(src_uri)
+            result = self.page(body, src_uri, url)
+            html, anchor = with_anchor(convert(result.markdown))
+            parts = page_parts(str(meta["title"]), anchor, self.edit_url_for(src_uri),
+                               urljoin(base, url) if site_url else "", self.content_html(html, result))
+            pages.append(StampedPage(src_uri, url, parts))
+            problems.extend(result.problems)
+        return pages, problems
 
     def edit_url_for(self, src_uri: str) -> str:
         """The edit link of a page: its Markdown, or for a generated page the YAML it comes from."""

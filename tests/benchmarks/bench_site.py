@@ -31,6 +31,11 @@ phone (CDP: CPU ×4, 9 Mbit/s down and up, 40 ms latency), each visit in a fresh
 - repeat: the same page opened again once the service worker holds the site;
 - repeat offline: the same, with the network off.
 Budget: phone cold ≤ 0.85 × phone bare; phone repeat ≤ 0.4 × phone cold; desktop later p95 ≤ 10 ms.
+
+bestiary at scale (`bestiary_scale.py`, its own functions; `--creatures 0` leaves it out):
+- 5,000 generated creatures built against a plain mkdocs-material site of the same creatures with
+  `navigation.prune` (alternated, medians; budget ≤ 0.5 ×), and the search index a rules page
+  downloads (budget < 1.5 MB) beside the creatures' own, which the first search fetches.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.benchmarks.bestiary_scale import scale_lines
 from tests.support.browser import chromium, local_only
 from tests.support.server import Requests, serve
 
@@ -277,6 +283,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--builds", type=int, default=3)
     parser.add_argument("--tracker", action="store_true", help="only the combat tracker case, on one build")
+    parser.add_argument("--creatures", type=int, default=5000, help="bestiary at scale (0: leave it out)")
+    parser.add_argument("--scale-builds", type=int, default=3, help="alternated builds of each site at scale")
     args = parser.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -325,6 +333,8 @@ def main() -> None:
     for name, ms, size in rows:
         print(f"  {name:24} {ms:7.0f} {ms / bare_ms:7.2f} {ms / cold_ms:7.2f} {size / 1024:8.0f}")
     print(f"  budget: cold ≤ 0.85 × bare ({cold_ms / bare_ms:.2f}); repeat ≤ 0.4 × cold ({rows[2][1] / cold_ms:.2f})")
+    if args.creatures:
+        print("\n".join(scale_lines(args.creatures, args.scale_builds)))
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ def bestiary_pages(data: RulesData) -> dict[str, GeneratedPage]:
         value = data[key]
         name = value.get("name", slug) if isinstance(value, dict) else slug
         body = f"{heading(str(name))}\n\n<!-- codex:creature wbs.{slug} -->\n"
-        made[f"{key}.md"] = GeneratedPage(with_title(FRONT_MATTER, str(name)) + body, key)
+        made[f"{key}.md"] = GeneratedPage(with_title(FRONT_MATTER, str(name)) + body, key, stamped=True)
     return made
 
 
