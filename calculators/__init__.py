@@ -20,9 +20,24 @@ from .engine import Engine
 from .errors import CreatureError, FieldProblem, InputError
 from .present import number, percent
 from .registry import GAMES, modules
+from .rules import by_id, family
 
-__all__ = ["GAMES", "CreatureError", "Engine", "FieldProblem", "InputError", "bundled", "catalog", "modules",
-           "number", "percent", "run", "show"]
+__all__ = [
+    "GAMES",
+    "CreatureError",
+    "Engine",
+    "FieldProblem",
+    "InputError",
+    "bundled",
+    "by_id",
+    "catalog",
+    "family",
+    "modules",
+    "number",
+    "percent",
+    "run",
+    "show",
+]
 
 _bundled: Engine | None = None
 

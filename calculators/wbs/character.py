@@ -174,7 +174,7 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
 def _fighter(values: Mapping[str, Any], worked: Mapping[str, Any], pool: Mapping[str, Any],
              ranks: Mapping[str, int]) -> dict[str, Any]:
     """The character as one combatant of the combat tracker: the numbers the sheet shows."""
-    reflex = next(d for d in derived_attributes() if d["id"] == "reflex")
+    reflex = rules.by_id(derived_attributes(), "reflex")
     return {
         "name": values.get("name") or "Character", "reflex": int(worked["reflex"]),
         "reflex_half": sum(values[a] for a in reflex["from"]) % reflex["divide_by"] != 0,

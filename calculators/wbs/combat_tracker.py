@@ -17,9 +17,10 @@ from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
 from ..results import Apply, Cell, Row, Table, text_cells
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from . import fight_changes, fighters, round_end, ticks, turns, upkeep
-from .combat_rules import by_id, combat, reading_input
+from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
+from .combat_rules import combat, reading_input
 from .fighters import ITEM, Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
@@ -31,12 +32,8 @@ DEFAULT_FIGHT = (
 NOTHING = Table("", (), (), empty="")
 
 
-def _tiers() -> Sequence[Mapping[str, Any]]:
-    return rules.table("wbs/tiers")["tiers"]
-
-
 def _inputs() -> list[Input]:
-    tiers = _tiers()
+    every = tiers.tiers()
     most = max(ticks.phase_counts())
     return [
         Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
@@ -48,8 +45,8 @@ def _inputs() -> list[Input]:
               help="Where the round stands; Next moves it"),
         Input("tick", "Ticks left in the phase for whoever acts", "int", default=0, minimum=0, maximum=limits.RANKS,
               group="The fight", help="Counts down inside a phase; Next moves it"),
-        Input("tier", "Tier", "choice", default=tiers[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="The fight",
+        Input("tier", "Tier", "choice", default=every[0]["id"],
+              choices=tuple(Choice(t["id"], t["name"]) for t in every), group="The fight",
               help="The tier sets the phases in a round"),
         *fight_changes.inputs("A change"),
         reading_input("phase_reading", ticks.NOTE),
@@ -324,7 +321,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
     rows = values["combatants"]
     names = [row_name(row, ITEM, n) for n, row in enumerate(rows, start=1)]
-    phases = by_id(_tiers(), values["tier"])["phases"]
+    phases = tiers.tier(values["tier"])["phases"]
     readings = fighters.reading_values(values)
     problems = Problems()
     _check(values, rows, phases, problems)

@@ -10,10 +10,10 @@ from .. import limits, rules
 from ..errors import Problems
 from ..present import number
 from ..results import Distribution, json_number
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
     Die,
-    by_id,
     combat,
     die,
     reading_input,

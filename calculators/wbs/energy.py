@@ -7,8 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import attribute_inputs, by_id, group_attributes
+from .attributes import attribute_inputs, group_attributes
 from .readings import reading_input
 
 

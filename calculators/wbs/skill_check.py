@@ -13,7 +13,7 @@ from ..results import Cell, Distribution, Row, Table
 from ..spec import Calculator, Choice, Input, Output
 from . import check_dice as dice
 from .readings import reading_input
-from .tiers import tier_name
+from .tiers import tier, tier_name
 
 WILD_NOTE = "wild-action-steps"
 ALL_IN_NOTE = "all-in-timing"
@@ -93,12 +93,7 @@ def _outputs() -> list[Output]:
 
 
 def _tn_tiers() -> tuple[Choice, ...]:
-    names = {t["id"]: t for t in rules.table("wbs/tiers")["tiers"]}
-    out = []
-    for tier_id in rules.table("wbs/target_numbers")["tiers"]:
-        tier = names[tier_id]
-        out.append(Choice(tier_id, tier_name(tier)))
-    return tuple(out)
+    return tuple(Choice(tier_id, tier_name(tier(tier_id))) for tier_id in rules.table("wbs/target_numbers")["tiers"])
 
 
 def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> Table:

@@ -13,6 +13,11 @@ def tiers() -> list[Mapping[str, Any]]:
     return rules.table("wbs/tiers")["tiers"]
 
 
+def tier(tier_id: str) -> Mapping[str, Any]:
+    """One tier by id."""
+    return rules.by_id(tiers(), tier_id, what="tier")
+
+
 def tier_name(tier: Mapping[str, Any]) -> str:
     """A tier's name with its other name, as the site shows it: `Epic (Elite)` (source note epic-elite)."""
     return f"{tier['name']} ({tier['also_called']})" if tier.get("also_called") else tier["name"]

@@ -8,8 +8,9 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .combat_rules import by_id, combat
+from .combat_rules import combat
 from .spirit_energy import monsters, per_rank, tier_number
 
 

@@ -11,7 +11,7 @@ from ..errors import Problems
 from ..results import json_number
 from ..spec import Calculator, Choice, Input, Output
 from .readings import reading_input, reading_set
-from .tiers import tier_name
+from .tiers import tier, tier_name, tiers
 
 PRICE_NOTE = "player-a-xp"
 MENTOR_NOTE = "mentor-rounding"
@@ -55,14 +55,6 @@ def step_price(kind: str, new_value: int, prices: str) -> int:
     return per * new_value + over
 
 
-def tier(tier_id: str) -> Mapping[str, Any]:
-    """A play tier from tiers.yaml."""
-    for entry in rules.table("wbs/tiers")["tiers"]:
-        if entry["id"] == tier_id:
-            return entry
-    raise LookupError(f"no tier {tier_id!r}")
-
-
 def tier_limit(kind: str, tier_id: str) -> int | None:
     """The tier's cap for this kind (attributes or skill ranks); None for no cap."""
     entry = tier(tier_id)
@@ -100,7 +92,7 @@ def mentor_price(usual: int, rounding: str) -> Fraction:
 
 def _tier_choices() -> tuple[Choice, ...]:
     out = []
-    for entry in rules.table("wbs/tiers")["tiers"]:
+    for entry in tiers():
         name = tier_name(entry)
         out.append(Choice(entry["id"], name))
     return tuple(out)

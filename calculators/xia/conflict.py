@@ -34,7 +34,7 @@ DEFAULT_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from charac
 
 
 def _characters() -> list[Mapping[str, Any]]:
-    return [c for key in rules.family(GAME, "characters") for c in rules.table(key)["characters"]]
+    return list(rules.entries(GAME, "characters", "characters"))
 
 
 def _done(kind_id: str) -> str:

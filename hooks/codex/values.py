@@ -26,6 +26,8 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from calculators import by_id
+
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges
 from .problems import NotRun, Problem
@@ -104,9 +106,9 @@ def _step(value: Any, name: str, walked: str) -> Any:
             raise ValueProblem(f"no field '{name}' under '{walked or 'the file'}' (there: {known})")
         return value[name]
     if isinstance(value, list):
-        for entry in value:
-            if isinstance(entry, Mapping) and entry.get("id") == name:
-                return entry
+        entry = by_id([e for e in value if isinstance(e, Mapping) and "id" in e], name, None)
+        if entry is not None:
+            return entry
         if name.isdigit() and int(name) < len(value):
             return value[int(name)]
         raise ValueProblem(f"no entry with id '{name}' in the list '{walked}'")

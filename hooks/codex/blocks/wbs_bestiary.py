@@ -10,13 +10,10 @@ from markupsafe import Markup
 
 from calculators import CreatureError, number
 
-from ..load import RulesData
+from ..load import BESTIARY, RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
 from ..titles import heading, with_title
 from .common import data_table, named_table, note_href
-
-BESTIARY = "wbs/bestiary/"
-
 
 # Which creatures are the book's and which the Codex built with the book's rules (`source`).
 SOURCE_LABELS = {"book": "Book", "site-example": "Site example"}
@@ -27,9 +24,7 @@ FRONT_MATTER = "---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n-
 def bestiary_pages(data: RulesData) -> dict[str, GeneratedPage]:
     """One page per bestiary file: its name as the title, its stat block below."""
     made = {}
-    for key in sorted(data.files):
-        if not key.startswith(BESTIARY):
-            continue
+    for key in data.creatures():
         slug = key.removeprefix(BESTIARY)
         value = data[key]
         name = value.get("name", slug) if isinstance(value, dict) else slug
@@ -100,9 +95,7 @@ def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
              for i, t in enumerate(site.data["wbs/tiers"]["tiers"], start=1)}
     sparks = {s["id"]: s["name"] for s in site.data["wbs/monsters"]["sparks"]}
     rows = []
-    for key in sorted(site.data.files):
-        if not key.startswith(BESTIARY):
-            continue
+    for key in site.data.creatures():
         value = site.data[key]
         slug = key.removeprefix(BESTIARY)
         summary = site.engine.creature_summary(value)

@@ -8,20 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render import BlockError, PageInfo, Site, block, split_id, table
-from .common import data_table, named_table
+from ..render import PageInfo, Site, block, split_id, table
+from .common import data_table, entry, named_table
 
 
 @block("technique")
 def technique_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:technique wbs.reiki-charge -->`: one technique as a card."""
     _, name = split_id(arg, "technique")
-    techniques = site.data["wbs/reiki"]["techniques"]
-    for technique in techniques:
-        if technique["id"] == name:
-            return _technique_card(site, technique)
-    known = ", ".join(t["id"] for t in techniques)
-    raise BlockError(f"no technique '{name}' in rules_data/wbs/reiki.yaml (there are: {known})")
+    return _technique_card(site, entry(site.data["wbs/reiki"]["techniques"], name, "wbs/reiki", "technique"))
 
 
 def _technique_card(site: Site, technique: dict[str, Any]) -> str:
