@@ -26,7 +26,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from calculators import by_id
+from calculators import by_id, number_word
 
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges
@@ -40,8 +40,6 @@ _ATX = re.compile(r"#")  # Python-Markdown needs no space after the hashes
 _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*")  # the next line makes this one a setext heading
 _HTML_HEADING = re.compile(r"<h[1-6]\b", re.I)
 _TOKEN = "CODEXVALUE"
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
 
 class ValueProblem(Exception):
@@ -53,9 +51,10 @@ def _number(value: int | float) -> str:
 
 
 def _words(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(_WORDS):
-        raise ValueProblem(f"'words' spells whole numbers from 0 to {len(_WORDS) - 1} (the value is {value!r})")
-    return _WORDS[value]
+    try:
+        return number_word(value)
+    except ValueError as exc:
+        raise ValueProblem(f"'words' {exc}") from None
 
 
 def _absolute(value: Any) -> str:
