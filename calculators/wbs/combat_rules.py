@@ -14,7 +14,6 @@ from typing import Any
 from .. import rules
 from ..rules import by_id
 from ..spec import Choice
-from .readings import reading_input  # noqa: F401  (the combat calculators import it from here)
 
 
 def combat() -> Mapping[str, Any]:

@@ -16,11 +16,12 @@ from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
+from ..readings import reading_input
 from ..results import Apply, Cell, Row, Table, text_cells
 from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
-from .combat_rules import combat, reading_input
+from .combat_rules import combat
 from .fighters import ITEM, Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
@@ -49,15 +50,15 @@ def _inputs() -> list[Input]:
               choices=tuple(Choice(t["id"], t["name"]) for t in every), group="The fight",
               help="The tier sets the phases in a round"),
         *fight_changes.inputs("A change"),
-        reading_input("phase_reading", ticks.NOTE),
-        reading_input("out_reading", combat()["health"]["out_note"]),
-        reading_input("no_damage_reading", combat()["health"]["no_damage_note"]),
-        reading_input("reflex_reading", "ev-relax-reflex"),
-        reading_input("carry_reading", "ev-relax-carry"),
-        reading_input("gasp_reading", "last-gasp-timing"),
-        reading_input("yoki_reading", "yoki-upkeep"),
-        reading_input("pool_reading", "upkeep-pool"),
-        reading_input("major_reading", "major-action"),
+        reading_input("wbs", "phase_reading", ticks.NOTE),
+        reading_input("wbs", "out_reading", combat()["health"]["out_note"]),
+        reading_input("wbs", "no_damage_reading", combat()["health"]["no_damage_note"]),
+        reading_input("wbs", "reflex_reading", "ev-relax-reflex"),
+        reading_input("wbs", "carry_reading", "ev-relax-carry"),
+        reading_input("wbs", "gasp_reading", "last-gasp-timing"),
+        reading_input("wbs", "yoki_reading", "yoki-upkeep"),
+        reading_input("wbs", "pool_reading", "upkeep-pool"),
+        reading_input("wbs", "major_reading", "major-action"),
     ]
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from .. import limits, rules
 from ..present import count_word
+from ..readings import reading_input
 from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from . import tiers
 from .attributes import attribute_inputs, group_attributes, primary_attributes
-from .combat_rules import reading_input
 from .energy import boosted_ev, core_genki
 
 
@@ -98,7 +98,7 @@ def _inputs() -> list[Input]:
     skills = [Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=limits.RANKS, group="Spirit skills",
                     help=s["summary"]) for s in data["spirit_skills"]]
     note = rules.table("wbs/energy")["core_genki"]["rounding_note"]
-    return [*attribute_inputs(), spark, tier, *skills, reading_input("core_rounding", note)]
+    return [*attribute_inputs(), spark, tier, *skills, reading_input("wbs", "core_rounding", note)]
 
 
 def _outputs() -> list[Output]:

@@ -8,9 +8,10 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..results import json_number
 from ..spec import Calculator, Choice, Input, Output
-from .readings import reading_input, reading_set
+from .readings import reading_set
 from .tiers import tier, tier_name, tiers
 
 PRICE_NOTE = "player-a-xp"
@@ -115,8 +116,8 @@ def _inputs() -> list[Input]:
               group="Circumstances", help="Each step past the limit then costs the surcharge on top"),
         Input("mentor", "Training with a mentor", "bool", default=False, group="Circumstances",
               help="A capable mentor halves the usual price"),
-        reading_input("xp_prices", PRICE_NOTE),
-        reading_input("mentor_rounding", MENTOR_NOTE),
+        reading_input("wbs", "xp_prices", PRICE_NOTE),
+        reading_input("wbs", "mentor_rounding", MENTOR_NOTE),
     ]
 
 

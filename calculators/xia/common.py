@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import readings, rules
+from .. import rules
 from ..spec import Choice, Input
 
 GAME = "xia"
@@ -61,11 +61,6 @@ def conflict_input(name: str = "conflict", *, group: str = "") -> Input:
     return Input(name, "Kind of conflict", "choice", default=kinds[0]["id"],
                  choices=tuple(Choice(c["id"], c["name"]) for c in kinds), group=group,
                  help="Sets which Trait is active and what defeat means")
-
-
-def reading_input(name: str, note_id: str, *, group: str = "Reading") -> Input:
-    """A choice between the readings of a source note, the site's reading first."""
-    return readings.reading_input(GAME, name, note_id, group=group)
 
 
 def character_value(character_id: str, kind: str, name: str) -> int:
