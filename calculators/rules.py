@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 
 class Rules:
-    """One set of rules data, with the look-ups every calculator shares and a memo of its own."""
+    """One set of rules data and a memo of its own (the module functions below read the one in use)."""
 
     __slots__ = ("_data", "_memo")
 
@@ -37,17 +37,6 @@ class Rules:
             return self._data[path]
         except KeyError:
             raise LookupError(f"rules_data/{path}.yaml is missing") from None
-
-    def entries(self, game: str, stem: str, field: str) -> tuple[Mapping[str, Any], ...]:
-        """The entries of one kind of a game, across its family of files (see `family`): the `field`
-        list of `<game>/<stem>.yaml` and of `<game>/<stem>-*.yaml`, file after file."""
-        # Memoised: pages ask for a game's notes once per creature, and a bestiary has thousands of files.
-        return self.memo(("entries", game, stem, field), lambda: tuple(
-            entry for key in family(self._data, game, stem) for entry in self._data[key][field]))
-
-    def note(self, game: str, note_id: str) -> Mapping[str, Any]:
-        """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
-        return by_id(self.entries(game, "source_notes", "notes"), note_id, what=f"source note of {game}")
 
     def memo(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, computed once for these rules (pages ask for some answers thousands of times)."""
@@ -111,13 +100,17 @@ def table(path: str) -> Any:
 
 
 def entries(game: str, stem: str, field: str) -> tuple[Mapping[str, Any], ...]:
-    """The entries of one kind of a game, across its family of files (see Rules.entries)."""
-    return current().entries(game, stem, field)
+    """The entries of one kind of a game across its family of files (see `family`): the `field` list of
+    `<game>/<stem>.yaml`, then of each `<game>/<stem>-*.yaml`."""
+    rules = current()
+    # Memoised: pages ask for a game's notes once per creature, and a bestiary has thousands of files.
+    return rules.memo(("entries", game, stem, field), lambda: tuple(
+        entry for key in family(rules.data, game, stem) for entry in rules.table(key)[field]))
 
 
 def note(game: str, note_id: str) -> Mapping[str, Any]:
-    """A source note with its readings."""
-    return current().note(game, note_id)
+    """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
+    return by_id(entries(game, "source_notes", "notes"), note_id, what=f"source note of {game}")
 
 
 def reading_ids(game: str, note_id: str) -> tuple[str, ...]:

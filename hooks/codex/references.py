@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from calculators import by_id
+
 from .load import BESTIARY, RulesData
 from .problems import Problem
 from .yamlsafe import JsonPath, dotted
@@ -146,10 +148,11 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
                            f"the {cycle.replace('_', ' ')} must be one ring through every element, each once")
     tiles = data["rain/tiles"]
     for key in data.family("rain", "source_notes"):
-        for i, note in enumerate(data[key]["notes"]):
-            if note["id"] == tiles.get("rank_orders_note") and note["reading"] not in ids_of(tiles["rank_orders"]):
-                yield _problem(data, key, ("notes", i, "reading"),
-                               f"rules_data/rain/tiles.yaml has no rank order '{note['reading']}'")
+        notes = data[key]["notes"]
+        note = by_id(notes, tiles.get("rank_orders_note"), None)
+        if note is not None and note["reading"] not in ids_of(tiles["rank_orders"]):
+            yield _problem(data, key, ("notes", notes.index(note), "reading"),
+                           f"rules_data/rain/tiles.yaml has no rank order '{note['reading']}'")
     roles = data["rain/combat"]["roles"]
     played = ids_of(tiles["suits"], "combat_role")
     for i, role in enumerate(roles):
