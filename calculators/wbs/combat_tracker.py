@@ -19,7 +19,7 @@ from ..present import listing
 from ..readings import reading_input
 from ..results import Apply, Cell, Row, Table, text_cells
 from ..rules import by_id
-from ..spec import Calculator, Choice, Input, Output
+from ..spec import Calculator, Input, Output
 from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
 from .combat_rules import combat
 from .fighters import ITEM, Readings
@@ -34,7 +34,6 @@ NOTHING = Table("", (), (), empty="")
 
 
 def _inputs() -> list[Input]:
-    every = tiers.tiers()
     most = max(ticks.phase_counts())
     return [
         Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
@@ -46,8 +45,7 @@ def _inputs() -> list[Input]:
               help="Where the round stands; Next moves it"),
         Input("tick", "Ticks left in the phase for whoever acts", "int", default=0, minimum=0, maximum=limits.RANKS,
               group="The fight", help="Counts down inside a phase; Next moves it"),
-        Input("tier", "Tier", "choice", default=every[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in every), group="The fight",
+        Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="The fight",
               help="The tier sets the phases in a round"),
         *fight_changes.inputs("A change"),
         reading_input("wbs", "phase_reading", ticks.NOTE),

@@ -20,7 +20,7 @@ from .attributes import group_attributes
 from .combat_rules import combat, reading_number
 from .energy import boosted_ev
 from .spirit_energy import monsters, tier_number
-from .tiers import tiers
+from .tiers import choices as tier_choices
 
 TRACKER = "wbs.combat_tracker"
 ITEM = "Combatant"
@@ -55,8 +55,7 @@ def fields() -> tuple[Input, ...]:
         Input("monster", "Monster", "bool", default=False),
         Input("spark", "Monster's Spark", "choice", default=sparks[0]["id"],
               choices=tuple(Choice(s["id"], s["name"]) for s in sparks)),
-        Input("tier", "Monster's tier", "choice", default=tiers()[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in tiers())),
+        Input("tier", "Monster's tier", "choice", default=tier_choices()[0].value, choices=tier_choices()),
         Input("reflex_half", "Dexterity + Smarts is odd", "bool", default=False),
         Input("stamina_full", "Full Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
         Input("efficiency", "Efficiency", "int", default=0, minimum=0, maximum=limits.RANKS),

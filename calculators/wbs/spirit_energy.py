@@ -92,9 +92,7 @@ def _inputs() -> list[Input]:
     spark = Input("spark", "Spark", "choice", default=data["sparks"][0]["id"],
                   choices=tuple(Choice(s["id"], f"{s['name']} (× {s['multiplier']})") for s in data["sparks"]),
                   group="Spark")
-    every = tiers.tiers()
-    tier = Input("tier", "Tier", "choice", default=every[0]["id"],
-                 choices=tuple(Choice(t["id"], t["name"]) for t in every), group="Spark")
+    tier = Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="Spark")
     skills = [Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=limits.RANKS, group="Spirit skills",
                     help=s["summary"]) for s in data["spirit_skills"]]
     note = rules.table("wbs/energy")["core_genki"]["rounding_note"]

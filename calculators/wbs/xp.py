@@ -92,11 +92,7 @@ def mentor_price(usual: int, rounding: str) -> Fraction:
 
 
 def _tier_choices() -> tuple[Choice, ...]:
-    out = []
-    for entry in tiers():
-        name = tier_name(entry)
-        out.append(Choice(entry["id"], name))
-    return tuple(out)
+    return tuple(Choice(t["id"], tier_name(t)) for t in tiers())
 
 
 def tier_input(default: str = "experienced", group: str = "Play") -> Input:
