@@ -18,11 +18,12 @@ from typing import Any
 
 from .engine import Engine
 from .errors import CreatureError, FieldProblem, InputError
-from .present import number, percent
+from .present import number, number_word, percent
 from .registry import GAMES, modules
+from .rules import by_id, family
 
-__all__ = ["GAMES", "CreatureError", "Engine", "FieldProblem", "InputError", "bundled", "catalog", "modules",
-           "number", "percent", "run", "show"]
+__all__ = ["GAMES", "CreatureError", "Engine", "FieldProblem", "InputError", "bundled", "by_id", "catalog", "family",
+           "modules", "number", "number_word", "percent", "run", "show"]
 
 _bundled: Engine | None = None
 

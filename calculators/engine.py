@@ -17,7 +17,7 @@ from typing import Any
 
 from . import registry, rowcode
 from .present import Drawn, present, value_html
-from .rules import Rules, by_id, default_reading, using
+from .rules import Rules, default_reading, using
 
 
 class Engine:
@@ -132,7 +132,7 @@ class Engine:
         from .wbs import tiers
 
         with using(self._rules):
-            return tiers.tier_name(by_id(tiers.tiers(), tier_id))
+            return tiers.tier_name(tiers.tier(tier_id))
 
     def stat_block(self, creature: Mapping[str, Any]) -> dict[str, Any]:
         """WBS: everything a creature's stat block shows (CreatureError if its file names unknown rules)."""

@@ -18,7 +18,9 @@ from .results import as_data
 from .spec import Output
 
 _HALF = "\u00bd"
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+_COUNT_WORDS = 12  # a count in a calculator's sentence: spelled up to twelve, digits past it
 
 
 def number(value: int | float | Fraction) -> str:
@@ -36,9 +38,16 @@ def number(value: int | float | Fraction) -> str:
     return f"{float(exact):.2f}"
 
 
+def number_word(value: int, zero: str = "zero") -> str:
+    """A whole number from 0 to 20 in words, 0 as `zero` says ("no" in "no more tiles"); ValueError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(NUMBER_WORDS):
+        raise ValueError(f"spells whole numbers from 0 to {len(NUMBER_WORDS) - 1} (the value is {value!r})")
+    return NUMBER_WORDS[value] if value else zero
+
+
 def count_word(value: int) -> str:
-    """A small count as it reads in a sentence: 2 → two; past twelve, the digits."""
-    return _WORDS[value] if 0 <= value < len(_WORDS) else str(value)
+    """A small count as it reads in a sentence: 2 → two, 0 → no; past twelve, the digits."""
+    return number_word(value, zero="no") if 0 <= value <= _COUNT_WORDS else str(value)
 
 
 def listing(items: Sequence[str], last: str = "and") -> str:

@@ -9,7 +9,7 @@ an engine's call they raise, and two engines made from different rules never see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 
 class Rules:
-    """One set of rules data, with the look-ups every calculator shares and a memo of its own."""
+    """One set of rules data and a memo of its own (the module functions below read the one in use)."""
 
     __slots__ = ("_data", "_memo")
 
@@ -38,24 +38,6 @@ class Rules:
         except KeyError:
             raise LookupError(f"rules_data/{path}.yaml is missing") from None
 
-    def family(self, game: str, stem: str) -> list[str]:
-        """Keys of a game's files of one kind: `wbs/source_notes` and `wbs/source_notes-combat`, say.
-
-        A kind may span several files so that people working on different parts of a game never
-        edit the same file.
-        """
-        # Memoised: pages ask for a game's notes once per creature, and a bestiary has thousands of files.
-        return list(self.memo(("family", game, stem), lambda: tuple(
-            sorted(k for k in self._data if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-")))))
-
-    def note(self, game: str, note_id: str) -> Mapping[str, Any]:
-        """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
-        for key in self.family(game, "source_notes"):
-            for entry in self.table(key)["notes"]:
-                if entry["id"] == note_id:
-                    return entry
-        raise LookupError(f"no source note {game}.{note_id} in rules_data/{game}/source_notes*.yaml")
-
     def memo(self, key: object, make: Callable[[], T]) -> T:
         """`make()`, computed once for these rules (pages ask for some answers thousands of times)."""
         if key not in self._memo:
@@ -63,12 +45,32 @@ class Rules:
         return self._memo[key]
 
 
-def by_id(entries: Sequence[Mapping[str, Any]], wanted: str) -> Mapping[str, Any]:
-    """The entry of a data list whose `id` is `wanted` (LookupError naming it otherwise)."""
+def family(keys: Iterable[str], game: str, stem: str) -> list[str]:
+    """Which of `keys` are a game's files of one kind, sorted: `wbs/source_notes` and
+    `wbs/source_notes-combat`, say (the build's loaded data asks the same of its keys).
+
+    A kind may span several files so that people working on different parts of a game never
+    edit the same file.
+    """
+    return sorted(k for k in keys if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+
+
+_REQUIRED: Any = object()
+
+
+def by_id(entries: Sequence[Mapping[str, Any]], wanted: object, default: Any = _REQUIRED, *,
+          what: str = "entry") -> Any:
+    """The entry of a data list whose `id` is `wanted`, the one lookup by id of the engine and the build.
+
+    Where there is none: `default` if one is given, or a LookupError that names what was wanted
+    (`what`: "tier", "technique") and the ids there are.
+    """
     for entry in entries:
         if entry["id"] == wanted:
             return entry
-    raise LookupError(f"no entry {wanted!r}")
+    if default is not _REQUIRED:
+        return default
+    raise LookupError(f"no {what} {wanted!r} (there are: {', '.join(str(e['id']) for e in entries)})")
 
 
 _in_use: ContextVar[Rules] = ContextVar("calculators_rules_in_use")
@@ -97,14 +99,18 @@ def table(path: str) -> Any:
     return current().table(path)
 
 
-def family(game: str, stem: str) -> list[str]:
-    """Keys of a game's files of one kind (see Rules.family)."""
-    return current().family(game, stem)
+def entries(game: str, stem: str, field: str) -> tuple[Mapping[str, Any], ...]:
+    """The entries of one kind of a game across its family of files (see `family`): the `field` list of
+    `<game>/<stem>.yaml`, then of each `<game>/<stem>-*.yaml`."""
+    rules = current()
+    # Memoised: pages ask for a game's notes once per creature, and a bestiary has thousands of files.
+    return rules.memo(("entries", game, stem, field), lambda: tuple(
+        entry for key in family(rules.data, game, stem) for entry in rules.table(key)[field]))
 
 
 def note(game: str, note_id: str) -> Mapping[str, Any]:
-    """A source note with its readings."""
-    return current().note(game, note_id)
+    """A source note (an open point in a book) with its readings, from <game>/source_notes*."""
+    return by_id(entries(game, "source_notes", "notes"), note_id, what=f"source note of {game}")
 
 
 def reading_ids(game: str, note_id: str) -> tuple[str, ...]:
@@ -117,10 +123,7 @@ def reading_ids(game: str, note_id: str) -> tuple[str, ...]:
 
 def reading_option(game: str, note_id: str, option_id: str) -> Mapping[str, Any]:
     """One reading of a source note."""
-    for option in note(game, note_id)["options"]:
-        if option["id"] == option_id:
-            return option
-    raise LookupError(f"source note {game}.{note_id} has no reading {option_id!r}")
+    return by_id(note(game, note_id)["options"], option_id, what=f"reading of source note {game}.{note_id}")
 
 
 def default_reading(game: str, note_id: str) -> str:

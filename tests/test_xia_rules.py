@@ -229,7 +229,7 @@ def test_examples_use_the_example_characters() -> None:
 
 
 def _examples() -> list[dict]:
-    return [e for key in rules.family("xia", "examples") for e in rules.table(key)["examples"]]
+    return list(rules.entries("xia", "examples", "examples"))
 
 
 def test_xia_examples_agree_with_calculators() -> None:

@@ -64,10 +64,6 @@ def contest_inputs() -> list[Input]:
     return _inputs()
 
 
-def _reading(name: str, note_id: str, group: str) -> Input:
-    return reading_input("rain", name, note_id, group=group)
-
-
 def _inputs() -> list[Input]:
     points = qi_points()
     ids = el.element_ids()
@@ -82,8 +78,8 @@ def _inputs() -> list[Input]:
         el.alchemy_input("their_alchemy", "Their Alchemy", 3, group="Their Aspect"),
         Input("their_yang", "Yang Qi they spend", "int", default=0, minimum=0, maximum=points, group="Their Aspect"),
         Input("their_yin", "Yin Qi they spend", "int", default=0, minimum=0, maximum=points, group="Their Aspect"),
-        _reading("rank_order", RANK_NOTE, "Readings"),
-        _reading("wall", WALL_NOTE, "Readings"),
+        reading_input("rain", "rank_order", RANK_NOTE),
+        reading_input("rain", "wall", WALL_NOTE),
     ]
 
 

@@ -26,7 +26,7 @@ def element_ids() -> tuple[str, ...]:
 
 def element_name(element_id: str) -> str:
     """An element's name as the book spells it."""
-    return next(e["name"] for e in data()["elements"] if e["id"] == element_id)
+    return rules.by_id(data()["elements"], element_id, what="element")["name"]
 
 
 def alchemy_range() -> tuple[int, int]:

@@ -65,8 +65,7 @@ def is_guardian(tile: Tile) -> bool:
 
 def sky_value(tile: Tile) -> int:
     """What the tile pays in the Sky (rules_data/rain/tiles.yaml `categories`)."""
-    values = {c["id"]: c["sky_value"] for c in tl.data()["categories"]}
-    return values["guardian" if is_guardian(tile) else tile.category]
+    return rules.by_id(tl.data()["categories"], "guardian" if is_guardian(tile) else tile.category)["sky_value"]
 
 
 def highest_first(hand: Sequence[Tile], order_id: str) -> list[Tile]:

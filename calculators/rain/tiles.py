@@ -51,10 +51,7 @@ def rank_order_ids() -> tuple[str, ...]:
 
 def rank_order(order_id: str) -> Mapping[str, Any]:
     """One rank order from the rules file."""
-    for order in data()["rank_orders"]:
-        if order["id"] == order_id:
-            return order
-    raise LookupError(f"no rank order {order_id!r} in rules_data/rain/tiles.yaml")
+    return rules.by_id(data()["rank_orders"], order_id, what="rank order")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
-from ..rules import by_id  # noqa: F401  (calculators of this game import it from here)
+from ..rules import by_id
 from ..spec import Input
 
 
@@ -19,10 +19,8 @@ def primary_attributes() -> list[Mapping[str, Any]]:
 
 def group_attributes(group_id: str) -> list[str]:
     """Ids of the attributes in one group (`physical` or `mental`)."""
-    for group in rules.table("wbs/attributes")["primary"]["groups"]:
-        if group["id"] == group_id:
-            return [attr["id"] for attr in group["attributes"]]
-    raise LookupError(f"no attribute group {group_id!r}")
+    group = by_id(rules.table("wbs/attributes")["primary"]["groups"], group_id, what="attribute group")
+    return [attr["id"] for attr in group["attributes"]]
 
 
 def attribute_inputs() -> list[Input]:

@@ -8,12 +8,12 @@ from typing import Any
 
 from .. import limits, rules
 from ..present import count_word
+from ..readings import reading_input
 from ..results import Cell, Row, Table, json_number
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
 from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, primary_attributes
 from .fighters import add_to_fight
-from .readings import reading_input
 from .skills import core_rank, core_skills, sub_skills
 
 
@@ -78,10 +78,10 @@ def _inputs() -> list[Input]:
         *derived,
         *skills,
         *energy_skill_inputs(),
-        reading_input("xp_prices", xp.PRICE_NOTE),
-        reading_input("derived_limit", "derived-limit"),
-        reading_input("reiki_reading", "reiki-unawakened"),
-        reading_input("core_rounding", "core-genki-rounding"),
+        reading_input("wbs", "xp_prices", xp.PRICE_NOTE),
+        reading_input("wbs", "derived_limit", "derived-limit"),
+        reading_input("wbs", "reiki_reading", "reiki-unawakened"),
+        reading_input("wbs", "core_rounding", "core-genki-rounding"),
     ]
 
 
@@ -174,7 +174,7 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
 def _fighter(values: Mapping[str, Any], worked: Mapping[str, Any], pool: Mapping[str, Any],
              ranks: Mapping[str, int]) -> dict[str, Any]:
     """The character as one combatant of the combat tracker: the numbers the sheet shows."""
-    reflex = next(d for d in derived_attributes() if d["id"] == "reflex")
+    reflex = rules.by_id(derived_attributes(), "reflex")
     return {
         "name": values.get("name") or "Character", "reflex": int(worked["reflex"]),
         "reflex_half": sum(values[a] for a in reflex["from"]) % reflex["divide_by"] != 0,

@@ -14,7 +14,6 @@ from typing import Any
 from .. import rules
 from ..rules import by_id
 from ..spec import Choice
-from .readings import reading_input  # noqa: F401  (the combat calculators import it from here)
 
 
 def combat() -> Mapping[str, Any]:
@@ -94,9 +93,9 @@ def die(die_id: str, extra_critical_range: int = 0) -> Die:
 def weapon_type(type_id: str) -> Mapping[str, Any]:
     """A weapon type (fist … unassisted) with its group's id and name added."""
     for group in weapons()["weapon_groups"]:
-        for entry in group["types"]:
-            if entry["id"] == type_id:
-                return {**entry, "group": group["id"], "group_name": group["name"]}
+        entry = by_id(group["types"], type_id, None)
+        if entry is not None:
+            return {**entry, "group": group["id"], "group_name": group["name"]}
     raise LookupError(f"no weapon type {type_id!r}")
 
 

@@ -16,10 +16,12 @@ from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
+from ..readings import reading_input
 from ..results import Apply, Cell, Row, Table, text_cells
-from ..spec import Calculator, Choice, Input, Output
-from . import fight_changes, fighters, round_end, ticks, turns, upkeep
-from .combat_rules import by_id, combat, reading_input
+from ..rules import by_id
+from ..spec import Calculator, Input, Output
+from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
+from .combat_rules import combat
 from .fighters import ITEM, Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
@@ -31,12 +33,7 @@ DEFAULT_FIGHT = (
 NOTHING = Table("", (), (), empty="")
 
 
-def _tiers() -> Sequence[Mapping[str, Any]]:
-    return rules.table("wbs/tiers")["tiers"]
-
-
 def _inputs() -> list[Input]:
-    tiers = _tiers()
     most = max(ticks.phase_counts())
     return [
         Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
@@ -48,19 +45,18 @@ def _inputs() -> list[Input]:
               help="Where the round stands; Next moves it"),
         Input("tick", "Ticks left in the phase for whoever acts", "int", default=0, minimum=0, maximum=limits.RANKS,
               group="The fight", help="Counts down inside a phase; Next moves it"),
-        Input("tier", "Tier", "choice", default=tiers[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="The fight",
+        Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="The fight",
               help="The tier sets the phases in a round"),
         *fight_changes.inputs("A change"),
-        reading_input("phase_reading", ticks.NOTE),
-        reading_input("out_reading", combat()["health"]["out_note"]),
-        reading_input("no_damage_reading", combat()["health"]["no_damage_note"]),
-        reading_input("reflex_reading", "ev-relax-reflex"),
-        reading_input("carry_reading", "ev-relax-carry"),
-        reading_input("gasp_reading", "last-gasp-timing"),
-        reading_input("yoki_reading", "yoki-upkeep"),
-        reading_input("pool_reading", "upkeep-pool"),
-        reading_input("major_reading", "major-action"),
+        reading_input("wbs", "phase_reading", ticks.NOTE),
+        reading_input("wbs", "out_reading", combat()["health"]["out_note"]),
+        reading_input("wbs", "no_damage_reading", combat()["health"]["no_damage_note"]),
+        reading_input("wbs", "reflex_reading", "ev-relax-reflex"),
+        reading_input("wbs", "carry_reading", "ev-relax-carry"),
+        reading_input("wbs", "gasp_reading", "last-gasp-timing"),
+        reading_input("wbs", "yoki_reading", "yoki-upkeep"),
+        reading_input("wbs", "pool_reading", "upkeep-pool"),
+        reading_input("wbs", "major_reading", "major-action"),
     ]
 
 
@@ -324,7 +320,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
     rows = values["combatants"]
     names = [row_name(row, ITEM, n) for n, row in enumerate(rows, start=1)]
-    phases = by_id(_tiers(), values["tier"])["phases"]
+    phases = tiers.tier(values["tier"])["phases"]
     readings = fighters.reading_values(values)
     problems = Problems()
     _check(values, rows, phases, problems)

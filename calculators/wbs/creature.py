@@ -14,13 +14,15 @@ from typing import Any
 from .. import rules
 from ..errors import CreatureError
 from ..results import json_number
+from ..rules import by_id
 from .attributes import derived_attributes, derived_base, primary_attributes
-from .combat_rules import by_id, combat, default_reading
+from .combat_rules import combat, default_reading
 from .damage import attack_dice, book_average, dice_for, reflex_cost
 from .energy import boosted_ev
 from .health import marks
 from .spirit_energy import spirit_pool
 from .ticks import phase_names, phase_ticks
+from .tiers import tiers
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +86,9 @@ def _sub_rank(groups: list[dict[str, Any]], sub_id: str) -> int:
     """A sub skill's rank plus its core skill's rank (the first option where the book offers two)."""
     for group in groups:
         option = group["options"][0]
-        for sub in option["subs"]:
-            if sub["id"] == sub_id:
-                return sub["rank"] + option["rank"]
+        sub = by_id(option["subs"], sub_id, None)
+        if sub is not None:
+            return sub["rank"] + option["rank"]
     return 0
 
 
@@ -114,12 +116,11 @@ def audit(creature: Mapping[str, Any]) -> list[AuditLine]:
 
 def stat_block(creature: Mapping[str, Any]) -> dict[str, Any]:
     """Everything a stat block shows, computed from the creature's file."""
-    tiers = rules.table("wbs/tiers")["tiers"]
-    tier = next((t for t in tiers if t["id"] == creature["tier"]), None)
+    tier = by_id(tiers(), creature["tier"], None)
     if tier is None:
         raise CreatureError(f"no tier '{creature['tier']}' in rules_data/wbs/tiers.yaml")
-    sparks = rules.table("wbs/monsters")["sparks"]
-    if creature["spark"] not in {s["id"] for s in sparks}:
+    spark = by_id(rules.table("wbs/monsters")["sparks"], creature["spark"], None)
+    if spark is None:
         raise CreatureError(f"no monster Spark '{creature['spark']}' in rules_data/wbs/monsters.yaml")
     spirit = creature.get("spirit_skills", {})
     known = {s["id"] for s in rules.table("wbs/monsters")["spirit_skills"]}
@@ -151,7 +152,7 @@ def stat_block(creature: Mapping[str, Any]) -> dict[str, Any]:
                        "core_max": pool.core_max, "soak": pool.soak, "damage_reduction": dr}
     return {
         "tier": tier,
-        "spark": by_id(sparks, creature["spark"]),
+        "spark": spark,
         "attributes": [{"name": a["name"], "abbreviation": a["abbreviation"], "value": attributes[a["id"]]}
                        for a in primary_attributes()],
         "derived": [{"name": d["name"], "value": json_number(health if d["id"] == "health" else derived[d["id"]])}

@@ -9,14 +9,14 @@ from typing import Any
 from .. import limits, rules
 from ..errors import Problems
 from ..present import number
+from ..readings import reading_input
 from ..results import Distribution, json_number
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
 from .combat_rules import (
     Die,
-    by_id,
     combat,
     die,
-    reading_input,
     reading_number,
     step,
     weapon_choices,
@@ -59,12 +59,12 @@ def _inputs() -> list[Input]:
         Input("target_dr", "Target's Damage Reduction", "int", default=2, minimum=0, maximum=limits.RANKS,
               group="Target"),
         Input("target_soak", "Target's Soak", "int", default=0, minimum=0, maximum=limits.RANKS, group="Target"),
-        reading_input("chain_reading", "critical-dice"),
-        reading_input("soak_reading", "soak-per-type"),
-        reading_input("fumble_reading", "damage-fumbles"),
-        reading_input("tie_reading", "tie-rounding"),
-        reading_input("face_die_reading", "critical-face-die"),
-        reading_input("unarmed_reading", "unarmed-damage-type"),
+        reading_input("wbs", "chain_reading", "critical-dice"),
+        reading_input("wbs", "soak_reading", "soak-per-type"),
+        reading_input("wbs", "fumble_reading", "damage-fumbles"),
+        reading_input("wbs", "tie_reading", "tie-rounding"),
+        reading_input("wbs", "face_die_reading", "critical-face-die"),
+        reading_input("wbs", "unarmed_reading", "unarmed-damage-type"),
     ]
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from .. import limits
 from ..present import listing
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .combat_rules import by_id, combat, weapon_choices, weapon_type, weapons
+from .combat_rules import combat, weapon_choices, weapon_type, weapons
 from .damage import dice_for
 
 

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import limits, rules
+from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .readings import divide, reading_input
+from .readings import divide
 
 
 def _items() -> Mapping[str, Any]:
@@ -44,7 +45,7 @@ def _inputs() -> list[Input]:
               group="Other gear", help="Weapons and bulky things, as they are carried now; counts toward both totals"),
         Input("strength", "Base Strength", "int", default=4, minimum=1, maximum=limits.VALUES, group="Character",
               help="Before any loss to encumbrance: this is your safe capacity"),
-        reading_input("armour_rounding", _items()["armour"]["rounding_note"]),
+        reading_input("wbs", "armour_rounding", _items()["armour"]["rounding_note"]),
     ]
 
 

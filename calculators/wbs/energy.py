@@ -7,17 +7,14 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
+from ..readings import reading_input
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .attributes import attribute_inputs, by_id, group_attributes
-from .readings import reading_input
+from .attributes import attribute_inputs, group_attributes
 
 
 def _energy() -> Mapping[str, Any]:
     return rules.table("wbs/energy")
-
-
-def _reading_input(name: str, note_id: str) -> Input:
-    return reading_input(name, note_id)
 
 
 def _inputs() -> list[Input]:
@@ -33,8 +30,8 @@ def _inputs() -> list[Input]:
     spent = Input("spent_genki", "GenKi already spent", "int", default=0, minimum=0, maximum=limits.ENERGY,
                   group="In play", help="Core GenKi falls to match the GenKi you have left")
     readings = [
-        _reading_input("reiki_reading", rules.table("wbs/sparks")["sparks"][0]["reiki_multiplier_note"]),
-        _reading_input("core_rounding", _energy()["core_genki"]["rounding_note"]),
+        reading_input("wbs", "reiki_reading", rules.table("wbs/sparks")["sparks"][0]["reiki_multiplier_note"]),
+        reading_input("wbs", "core_rounding", _energy()["core_genki"]["rounding_note"]),
     ]
     return [*attribute_inputs(), spark, *skills, spent, *readings]
 

@@ -16,9 +16,11 @@ from .. import limits, rules
 from ..results import AddToFight, Condition
 from ..spec import Choice, Input
 from . import health, ticks
+from .attributes import group_attributes
 from .combat_rules import combat, reading_number
 from .energy import boosted_ev
 from .spirit_energy import monsters, tier_number
+from .tiers import choices as tier_choices
 
 TRACKER = "wbs.combat_tracker"
 ITEM = "Combatant"
@@ -33,10 +35,6 @@ ACTING = (FIGHTING, GASPING)
 def categories() -> Sequence[Mapping[str, Any]]:
     """The kinds of action in the order they resolve on a shared tick (Quick, Movement, Attacks, …)."""
     return combat()["resolution_order"]
-
-
-def _tiers() -> Sequence[Mapping[str, Any]]:
-    return rules.table("wbs/tiers")["tiers"]
 
 
 def fields() -> tuple[Input, ...]:
@@ -57,8 +55,7 @@ def fields() -> tuple[Input, ...]:
         Input("monster", "Monster", "bool", default=False),
         Input("spark", "Monster's Spark", "choice", default=sparks[0]["id"],
               choices=tuple(Choice(s["id"], s["name"]) for s in sparks)),
-        Input("tier", "Monster's tier", "choice", default=_tiers()[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in _tiers())),
+        Input("tier", "Monster's tier", "choice", default=tier_choices()[0].value, choices=tier_choices()),
         Input("reflex_half", "Dexterity + Smarts is odd", "bool", default=False),
         Input("stamina_full", "Full Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
         Input("efficiency", "Efficiency", "int", default=0, minimum=0, maximum=limits.RANKS),
@@ -142,8 +139,7 @@ def round_reflex(row: Mapping[str, Any], reading: str) -> int:
 def _reflex_physical() -> tuple[int, int]:
     """How many of Reflex's attributes are physical (EV and Relax move them), and what their sum is divided by."""
     spec = rules.by_id(rules.table("wbs/attributes")["derived"]["attributes"], "reflex")
-    physical = {a["id"] for g in rules.table("wbs/attributes")["primary"]["groups"] if g["id"] == "physical"
-                for a in g["attributes"]}
+    physical = group_attributes("physical")
     return sum(1 for a in spec["from"] if a in physical), spec["divide_by"]
 
 
@@ -193,15 +189,8 @@ def per_tier(row: Mapping[str, Any]) -> int:
 # ---- conditions: the states the rules name, each with its rule's text from the data ------------
 
 def _glossary(term_id: str) -> str:
-    return rules.memo(("wbs-glossary", term_id), lambda: _definition(term_id))
-
-
-def _definition(term_id: str) -> str:
-    for key in rules.family("wbs", "glossary"):
-        for term in rules.table(key)["terms"]:
-            if term["id"] == term_id:
-                return term["definition"]
-    raise LookupError(f"no glossary term wbs.{term_id}")
+    return rules.memo(("wbs-glossary", term_id), lambda: rules.by_id(
+        rules.entries("wbs", "glossary", "terms"), term_id, what="glossary term of wbs")["definition"])
 
 
 def _round_start(entry_id: str) -> str:

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import limits, rules
+from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .combat_rules import combat, reading_input, reading_number
+from .combat_rules import combat, reading_number
 
 
 def effective_health(health: int, shinki: int, durability: int) -> int:
@@ -50,8 +51,8 @@ def _inputs() -> list[Input]:
               help=_shinki_help()),
         Input("durability", "Durability (spirits)", "int", default=0, minimum=0, maximum=limits.POOLS, group="Fighter"),
         Input("stamina", "Stamina left", "int", default=6, minimum=0, maximum=limits.POOLS, group="Fighter"),
-        reading_input("out_reading", _health_rules()["out_note"]),
-        reading_input("no_damage_reading", _health_rules()["no_damage_note"]),
+        reading_input("wbs", "out_reading", _health_rules()["out_note"]),
+        reading_input("wbs", "no_damage_reading", _health_rules()["no_damage_note"]),
     ]
 
 

@@ -8,13 +8,13 @@ from typing import Any
 from .. import rules
 from ..errors import Problems
 from ..present import count_word, listing, number
+from ..readings import reading_input
 from ..results import StatBlock
 from ..spec import Calculator, Choice, Input, Output
 from . import xp
 from .attributes import derived_attributes, group_attributes, primary_attributes
 from .character import build, spark_input
 from .fighters import add_to_fight
-from .readings import reading_input
 from .skills import core_skills, sub_skills
 
 
@@ -78,7 +78,7 @@ def _inputs() -> list[Input]:
                                   group=f"{band['name']} core skills"))
     return [
         *_attribute_inputs(), *derived_inputs, *skill_inputs,
-        xp.tier_input(), spark_input(), reading_input("xp_prices", xp.PRICE_NOTE),
+        xp.tier_input(), spark_input(), reading_input("wbs", "xp_prices", xp.PRICE_NOTE),
     ]
 
 

@@ -1,19 +1,16 @@
-"""Reading inputs: where the book is open, the reader picks a reading from its source note."""
+"""What a WBS reading changes: the numbers a source note's reading sets, and halving or dividing as it rounds.
+
+The input that offers a note's readings is `calculators.readings.reading_input`, the one for every game.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from .. import readings, rules
-from ..spec import Input
+from .. import rules
 
 GAME = "wbs"
-
-
-def reading_input(name: str, note_id: str, group: str = "Readings") -> Input:
-    """A choice input offering every reading of a WBS source note, the site's reading first."""
-    return readings.reading_input(GAME, name, note_id, group=group)
 
 
 def reading_set(note_id: str, option_id: str) -> Mapping[str, Any]:

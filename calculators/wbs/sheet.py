@@ -18,7 +18,8 @@ from .skills import sub_skills
 
 
 def _name_of(entries: list[Mapping[str, Any]], wanted: str) -> str:
-    return next((e["name"] for e in entries if e["id"] == wanted), wanted)
+    found = rules.by_id(entries, wanted, None)
+    return found["name"] if found is not None else wanted
 
 
 def character_sheet(values: Mapping[str, Any], result: Mapping[str, Any]) -> StatBlock:

@@ -9,11 +9,11 @@ from typing import Any
 from .. import limits, rules
 from ..errors import Problems
 from ..present import count_word
+from ..readings import reading_input
 from ..results import Cell, Distribution, Row, Table
 from ..spec import Calculator, Choice, Input, Output
 from . import check_dice as dice
-from .readings import reading_input
-from .tiers import tier_name
+from .tiers import tier, tier_name
 
 WILD_NOTE = "wild-action-steps"
 ALL_IN_NOTE = "all-in-timing"
@@ -70,9 +70,9 @@ def _inputs() -> list[Input]:
               choices=_tn_tiers(), group="Check"),
         Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=limits.ALL_IN, group="Options",
               help=f"Each point makes up to {count_word(all_in_rule()['dice'])} dice count as {dice.faces()}"),
-        reading_input("wild_steps", WILD_NOTE),
-        reading_input("all_in_timing", ALL_IN_NOTE),
-        reading_input("criticals", CRIT_NOTE),
+        reading_input("wbs", "wild_steps", WILD_NOTE),
+        reading_input("wbs", "all_in_timing", ALL_IN_NOTE),
+        reading_input("wbs", "criticals", CRIT_NOTE),
     ]
 
 
@@ -93,12 +93,7 @@ def _outputs() -> list[Output]:
 
 
 def _tn_tiers() -> tuple[Choice, ...]:
-    names = {t["id"]: t for t in rules.table("wbs/tiers")["tiers"]}
-    out = []
-    for tier_id in rules.table("wbs/target_numbers")["tiers"]:
-        tier = names[tier_id]
-        out.append(Choice(tier_id, tier_name(tier)))
-    return tuple(out)
+    return tuple(Choice(tier_id, tier_name(tier(tier_id))) for tier_id in rules.table("wbs/target_numbers")["tiers"])
 
 
 def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> Table:

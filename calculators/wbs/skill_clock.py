@@ -9,10 +9,10 @@ from typing import Any
 from .. import limits, rules
 from ..errors import Problems
 from ..present import percent
+from ..readings import reading_input
 from ..results import Distribution
 from ..spec import Calculator, Input, Output
 from . import skill_check
-from .readings import reading_input
 
 CHART_CHECKS = 40
 TAIL = Fraction(1, 1000)
@@ -45,7 +45,7 @@ def _inputs() -> list[Input]:
         Input("modifier", "Skill modifier", "int", default=9, minimum=limits.MODIFIER_MIN, maximum=limits.VALUES,
               group="Each check"),
         *skill_check.dice_inputs("Each check"),
-        reading_input("wild_steps", skill_check.WILD_NOTE),
+        reading_input("wbs", "wild_steps", skill_check.WILD_NOTE),
     ]
 
 

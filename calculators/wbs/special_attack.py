@@ -8,9 +8,10 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..results import json_number
 from ..spec import Calculator, Input, Output
-from .combat_rules import halve, reading_input, reading_number
+from .combat_rules import halve, reading_number
 from .techniques import best_plan, cost_after_reductions, reduction, reiki_rules
 
 
@@ -58,10 +59,10 @@ def _inputs() -> list[Input]:
         Input("aura", "Aura", "int", default=0, minimum=0, maximum=limits.RANKS, group="User"),
         Input("genki", "Total GenKi", "int", default=0, minimum=0, maximum=limits.ENERGY, group="User",
               help="For Inner Power's Trait Points"),
-        reading_input("cost_reading", reiki_rules()["using"]["cost_note"]),
-        reading_input("life_drain_reading", attack_rules()["modifiers"]["life_drain"]["amount_note"]),
-        reading_input("life_drain_xp", attack_rules()["modifiers"]["life_drain"]["xp_note"]),
-        reading_input("mentor_rounding", _mentor_note()),
+        reading_input("wbs", "cost_reading", reiki_rules()["using"]["cost_note"]),
+        reading_input("wbs", "life_drain_reading", attack_rules()["modifiers"]["life_drain"]["amount_note"]),
+        reading_input("wbs", "life_drain_xp", attack_rules()["modifiers"]["life_drain"]["xp_note"]),
+        reading_input("wbs", "mentor_rounding", _mentor_note()),
     ]
 
 

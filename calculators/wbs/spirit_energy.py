@@ -14,9 +14,11 @@ from typing import Any
 
 from .. import limits, rules
 from ..present import count_word
+from ..readings import reading_input
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
+from . import tiers
 from .attributes import attribute_inputs, group_attributes, primary_attributes
-from .combat_rules import by_id, reading_input
 from .energy import boosted_ev, core_genki
 
 
@@ -27,8 +29,7 @@ def monsters() -> Mapping[str, Any]:
 
 def tier_number(tier_id: str) -> int:
     """A tier's number as tiers.yaml gives it, for rules that count per tier (Mythic's "4+" counts 4)."""
-    tier = by_id(rules.table("wbs/tiers")["tiers"], tier_id)
-    return int(tier["number"].rstrip("+"))
+    return int(tiers.tier(tier_id)["number"].rstrip("+"))
 
 
 def _energy_skill(skill_id: str) -> Mapping[str, Any]:
@@ -91,13 +92,11 @@ def _inputs() -> list[Input]:
     spark = Input("spark", "Spark", "choice", default=data["sparks"][0]["id"],
                   choices=tuple(Choice(s["id"], f"{s['name']} (× {s['multiplier']})") for s in data["sparks"]),
                   group="Spark")
-    tiers = rules.table("wbs/tiers")["tiers"]
-    tier = Input("tier", "Tier", "choice", default=tiers[0]["id"],
-                 choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Spark")
+    tier = Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="Spark")
     skills = [Input(s["id"], s["name"], "int", default=0, minimum=0, maximum=limits.RANKS, group="Spirit skills",
                     help=s["summary"]) for s in data["spirit_skills"]]
     note = rules.table("wbs/energy")["core_genki"]["rounding_note"]
-    return [*attribute_inputs(), spark, tier, *skills, reading_input("core_rounding", note)]
+    return [*attribute_inputs(), spark, tier, *skills, reading_input("wbs", "core_rounding", note)]
 
 
 def _outputs() -> list[Output]:

@@ -8,8 +8,8 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .readings import reading_input
 
 
 def _stamina() -> Mapping[str, Any]:
@@ -35,7 +35,7 @@ def _inputs() -> list[Input]:
         Input("stamina_spent", "Stamina spent or lost so far (besides exhaustion)", "int", default=0, minimum=0,
               maximum=limits.VALUES, group="So far"),
         Input("rounds", "Rounds of combat fought", "int", default=0, minimum=0, maximum=limits.POOLS, group="So far"),
-        reading_input("recover_rounding", _entry("spending", "energy-recover")["rounding_note"]),
+        reading_input("wbs", "recover_rounding", _entry("spending", "energy-recover")["rounding_note"]),
     ]
 
 

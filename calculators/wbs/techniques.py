@@ -11,8 +11,8 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .combat_rules import reading_input
 
 
 def reiki_rules() -> Mapping[str, Any]:
@@ -77,7 +77,7 @@ def _inputs() -> list[Input]:
               maximum=limits.VALUES, group="Already done"),
         Input("shaped_before", "ReiKi already shaped", "int", default=0, minimum=0, maximum=limits.VALUES,
               group="Already done"),
-        reading_input("cost_reading", reiki_rules()["using"]["cost_note"]),
+        reading_input("wbs", "cost_reading", reiki_rules()["using"]["cost_note"]),
     ]
 
 

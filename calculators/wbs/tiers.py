@@ -6,11 +6,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
+from ..spec import Choice
 
 
 def tiers() -> list[Mapping[str, Any]]:
     """Every tier, lowest first."""
     return rules.table("wbs/tiers")["tiers"]
+
+
+def tier(tier_id: str) -> Mapping[str, Any]:
+    """One tier by id."""
+    return rules.by_id(tiers(), tier_id, what="tier")
+
+
+def choices() -> tuple[Choice, ...]:
+    """Every tier as a form's choice, by its name, lowest first (the first is the default)."""
+    return tuple(Choice(t["id"], t["name"]) for t in tiers())
 
 
 def tier_name(tier: Mapping[str, Any]) -> str:

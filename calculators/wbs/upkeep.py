@@ -8,8 +8,10 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .combat_rules import by_id, combat
+from . import tiers
+from .combat_rules import combat
 from .spirit_energy import monsters, per_rank, tier_number
 
 
@@ -116,7 +118,6 @@ def pay_monster(cost: int, efficiency: int, energy: int, stamina: int, tier_id: 
 
 
 def _inputs() -> list[Input]:
-    tiers = rules.table("wbs/tiers")["tiers"]
     return [
         Input("ev", "EV used this round", "int", default=0, minimum=0, maximum=limits.RANKS, group="This round"),
         Input("kiai_dice", "Kiai dice rolled this round", "int", default=0, minimum=0, maximum=limits.RANKS,
@@ -131,8 +132,7 @@ def _inputs() -> list[Input]:
                        Choice("stamina", "Stamina (monsters)")), group="Payment"),
         Input("efficiency", "Efficiency ranks", "int", default=0, minimum=0, maximum=limits.RANKS, group="Payment",
               help="The GenKi skill for GenKi, the spirit skill for monster energy; ReiKi gets no reduction"),
-        Input("tier", "Tier", "choice", default=tiers[0]["id"],
-              choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="Payment"),
+        Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="Payment"),
         Input("peak_or_damper", "Has ranks in Peak or Damper", "bool", default=False, group="Core GenKi"),
         Input("spark", "Monster Spark", "choice", default="none",
               choices=(Choice("none", "None"), *(Choice(s["id"], s["name"]) for s in monsters()["sparks"])),

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import limits, rules
+from ..readings import reading_input
 from ..rules import by_id
 from ..spec import Calculator, Choice, Input, Output
-from .readings import reading_input
 
 SPEED_NOTE = "projectile-speed-floor"
 
@@ -100,8 +100,8 @@ def _projectile_inputs() -> list[Input]:
         Input("ammo_encumbrance", "Ammunition encumbrance", "int", default=1, minimum=0, maximum=limits.RANKS,
               group="Weapon", help="A stack of ammunition weighs like one weapon"),
         Input("quiver", "Ammunition in a quiver", "bool", default=False, group="Weapon"),
-        reading_input("speed_floor", SPEED_NOTE),
-        reading_input("quiver_reading", _weapons()["encumbrance"]["quiver_note"]),
+        reading_input("wbs", "speed_floor", SPEED_NOTE),
+        reading_input("wbs", "quiver_reading", _weapons()["encumbrance"]["quiver_note"]),
     ]
 
 

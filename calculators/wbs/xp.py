@@ -8,10 +8,11 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..results import json_number
 from ..spec import Calculator, Choice, Input, Output
-from .readings import reading_input, reading_set
-from .tiers import tier_name
+from .readings import reading_set
+from .tiers import tier, tier_name, tiers
 
 PRICE_NOTE = "player-a-xp"
 MENTOR_NOTE = "mentor-rounding"
@@ -55,14 +56,6 @@ def step_price(kind: str, new_value: int, prices: str) -> int:
     return per * new_value + over
 
 
-def tier(tier_id: str) -> Mapping[str, Any]:
-    """A play tier from tiers.yaml."""
-    for entry in rules.table("wbs/tiers")["tiers"]:
-        if entry["id"] == tier_id:
-            return entry
-    raise LookupError(f"no tier {tier_id!r}")
-
-
 def tier_limit(kind: str, tier_id: str) -> int | None:
     """The tier's cap for this kind (attributes or skill ranks); None for no cap."""
     entry = tier(tier_id)
@@ -99,11 +92,7 @@ def mentor_price(usual: int, rounding: str) -> Fraction:
 
 
 def _tier_choices() -> tuple[Choice, ...]:
-    out = []
-    for entry in rules.table("wbs/tiers")["tiers"]:
-        name = tier_name(entry)
-        out.append(Choice(entry["id"], name))
-    return tuple(out)
+    return tuple(Choice(t["id"], tier_name(t)) for t in tiers())
 
 
 def tier_input(default: str = "experienced", group: str = "Play") -> Input:
@@ -123,8 +112,8 @@ def _inputs() -> list[Input]:
               group="Circumstances", help="Each step past the limit then costs the surcharge on top"),
         Input("mentor", "Training with a mentor", "bool", default=False, group="Circumstances",
               help="A capable mentor halves the usual price"),
-        reading_input("xp_prices", PRICE_NOTE),
-        reading_input("mentor_rounding", MENTOR_NOTE),
+        reading_input("wbs", "xp_prices", PRICE_NOTE),
+        reading_input("wbs", "mentor_rounding", MENTOR_NOTE),
     ]
 
 

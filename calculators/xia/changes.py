@@ -20,7 +20,7 @@ from ..errors import Problems
 from ..fields import row_name
 from ..spec import Choice, Input
 from . import attack, defeat
-from .common import conflicts, ranges, trigram, trigrams
+from .common import conflict, conflicts, ranges, trigram, trigrams
 
 ITEM = "Combatant"
 TARGET, CHANGE, WHAT, ATTACK, SECRET = "target", "change", "what", "attack", "secret_attack"
@@ -42,6 +42,10 @@ def channel(trigram_id: str) -> str:
 
 def _chi() -> Mapping[str, Any]:
     return rules.table("xia/chi")
+
+
+def _chi_kind(pool: str) -> Mapping[str, Any]:
+    return rules.by_id(_chi()["kinds"], pool, what="kind of chi")
 
 
 def _table() -> Mapping[str, Any]:
@@ -86,7 +90,7 @@ def cleared() -> tuple[tuple[str, Any], ...]:
 
 
 def _style_help(kind: str) -> str:
-    entry = next(k for k in _chi()["kinds"] if k["id"] == kind)
+    entry = _chi_kind(kind)
     return f"Paid in {entry['name']}: for {entry['style_from']}"
 
 
@@ -178,7 +182,7 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
 
 
 def _bonus(style_id: str) -> int:
-    return next(b["bonus"] for b in _chi()["style_bonuses"] if b["id"] == style_id)
+    return rules.by_id(_chi()["style_bonuses"], style_id, what="style bonus")["bonus"]
 
 
 def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, Any] | None, names: list[str],
@@ -197,7 +201,7 @@ def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, 
 def _gain(row: dict[str, Any], name: str, pool: str, amount: int, out: Outcome, problems: Problems,
           where: str) -> None:
     most = ranges()["chi_max"]
-    chi_name = next(k["name"] for k in _chi()["kinds"] if k["id"] == pool)
+    chi_name = _chi_kind(pool)["name"]
     if row[pool] + amount > most:
         problems.add(where, f"{name} would have {row[pool] + amount} {chi_name}; the tracker goes up to {most}")
         return
@@ -208,7 +212,7 @@ def _gain(row: dict[str, Any], name: str, pool: str, amount: int, out: Outcome, 
 def _spend(row: dict[str, Any], name: str, pool: str, amount: int, what: str, out: Outcome, problems: Problems,
            where: str) -> bool:
     """Pay chi for an effect: the book lets nobody use one without enough chi in hand."""
-    chi_name = next(k["name"] for k in _chi()["kinds"] if k["id"] == pool)
+    chi_name = _chi_kind(pool)["name"]
     if amount > row[pool]:
         problems.add(where, f"{name} has {row[pool]} {chi_name}, and {what} costs {amount}")
         return False
@@ -231,14 +235,14 @@ def _change(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outc
     if typed is None:
         return
     sign, size = typed
-    kinds = {k["id"]: k for k in conflicts()}
-    chi_name = next((k["name"] for k in _chi()["kinds"] if k["id"] == what), "")
-    if what in kinds:
+    kind = rules.by_id(conflicts(), what, None)
+    chi_name = "" if kind is not None else _chi_kind(what)["name"]
+    if kind is not None:
         if sign == SETS:
             problems.add(CHANGE, f"Type the damage (4) or the damage healed ({_MINUS}4); "
                                  f"a resilience itself is set in {name}'s row")
             return
-        _resilience(row, name, kinds[what], -size if sign == "+" else size, out, problems)
+        _resilience(row, name, kind, -size if sign == "+" else size, out, problems)
     elif sign == SETS:
         if size > ranges()["chi_max"]:
             problems.add(CHANGE, f"{name} would have {size} {chi_name}; the tracker goes up to {ranges()['chi_max']}")
@@ -310,7 +314,7 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     """The acting combatant's attack: its chi, its damage, and what Thunder and Mountain make of it."""
     me = rows[actor["slot"] - 1]
     my_name = names[actor["slot"] - 1]
-    kind = next(k for k in conflicts() if k["id"] == actor["conflict"])
+    kind = conflict(actor["conflict"])
     made = values[ATTACKS]
     most = attack.max_attacks(me["thunder"])
     thunder = trigram(attack.CELERITY)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import readings, rules
+from .. import rules
 from ..spec import Choice, Input
 
 GAME = "xia"
@@ -26,10 +26,7 @@ def trigrams() -> list[Mapping[str, Any]]:
 
 def trigram(trigram_id: str) -> Mapping[str, Any]:
     """One trigram by id."""
-    for entry in trigrams():
-        if entry["id"] == trigram_id:
-            return entry
-    raise LookupError(f"no trigram {trigram_id!r} in rules_data/xia/trigrams.yaml")
+    return rules.by_id(trigrams(), trigram_id, what="trigram")
 
 
 def conflicts() -> list[Mapping[str, Any]]:
@@ -39,10 +36,7 @@ def conflicts() -> list[Mapping[str, Any]]:
 
 def conflict(conflict_id: str) -> Mapping[str, Any]:
     """One kind of conflict by id."""
-    for entry in conflicts():
-        if entry["id"] == conflict_id:
-            return entry
-    raise LookupError(f"no conflict {conflict_id!r} in rules_data/xia/conflicts.yaml")
+    return rules.by_id(conflicts(), conflict_id, what="conflict")
 
 
 def trait_input(name: str, label: str, *, default: int | None = None, group: str = "", help: str = "",
@@ -69,14 +63,6 @@ def conflict_input(name: str = "conflict", *, group: str = "") -> Input:
                  help="Sets which Trait is active and what defeat means")
 
 
-def reading_input(name: str, note_id: str, *, group: str = "Reading") -> Input:
-    """A choice between the readings of a source note, the site's reading first."""
-    return readings.reading_input(GAME, name, note_id, group=group)
-
-
 def character_value(character_id: str, kind: str, name: str) -> int:
     """A Trait or trigram of one of the example characters (rules_data/xia/characters.yaml)."""
-    for entry in rules.table("xia/characters")["characters"]:
-        if entry["id"] == character_id:
-            return entry[kind][name]
-    raise LookupError(f"no character {character_id!r} in rules_data/xia/characters.yaml")
+    return rules.by_id(rules.table("xia/characters")["characters"], character_id, what="character")[kind][name]

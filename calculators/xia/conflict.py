@@ -20,11 +20,12 @@ from typing import Any
 from .. import limits, rules
 from ..errors import Problems
 from ..fields import row_name
+from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output, parse_inputs
 from . import changes, defeat
 from .attack import max_attacks
-from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, reading_input, trait_input, trigram, trigram_input
+from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
 from .initiative import EQUAL_RATINGS, ITEM, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
 
 CALC_ID = "xia.initiative_order"
@@ -34,7 +35,7 @@ DEFAULT_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from charac
 
 
 def _characters() -> list[Mapping[str, Any]]:
-    return [c for key in rules.family(GAME, "characters") for c in rules.table(key)["characters"]]
+    return list(rules.entries(GAME, "characters", "characters"))
 
 
 def _done(kind_id: str) -> str:
@@ -111,9 +112,10 @@ def _inputs() -> list[Input]:
               help="The tracker fills it in; the extra attack goes to anyone else"),
     ]
     out += changes.action_inputs()
-    out += [reading_input(PRECEDENCE, init["precedence_note"]),
-            reading_input(EQUAL_RATINGS, init["equal_ratings_note"]),
-            *(reading_input(NPC_DEFEAT, note) for note in sorted(set(defeat.npc_notes().values())))]
+    out += [reading_input(GAME, PRECEDENCE, init["precedence_note"], group="Reading"),
+            reading_input(GAME, EQUAL_RATINGS, init["equal_ratings_note"], group="Reading"),
+            *(reading_input(GAME, NPC_DEFEAT, note, group="Reading")
+              for note in sorted(set(defeat.npc_notes().values())))]
     return out
 
 

@@ -25,13 +25,7 @@ def condition_term(role: str) -> Mapping[str, Any]:
 
 def term(term_id: str) -> Mapping[str, Any]:
     """A Xia glossary term by id (its `term` names a condition, its `definition` is the rule's text)."""
-    def index() -> dict[str, Mapping[str, Any]]:
-        return {t["id"]: t for key in rules.family(GAME, "glossary") for t in rules.table(key)["terms"]}
-
-    found = rules.memo(("xia-terms",), index).get(term_id)
-    if found is None:
-        raise LookupError(f"no term {term_id!r} in rules_data/xia/glossary*.yaml")
-    return found
+    return rules.by_id(rules.entries(GAME, "glossary", "terms"), term_id, what="glossary term of xia")
 
 
 def rule_text(entry: Mapping[str, Any]) -> str:

@@ -7,8 +7,9 @@ from typing import Any
 
 from .. import limits, rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..spec import Calculator, Input, Output
-from .common import GAME, ranges, reading_input
+from .common import GAME, ranges
 
 
 def _experience() -> Mapping[str, Any]:
@@ -26,7 +27,7 @@ def _inputs() -> list[Input]:
         Input("from_level", "Trigram now", "int", default=low, minimum=low, maximum=high, group="Trigram"),
         Input("to_level", "Trigram wanted", "int", default=low, minimum=low, maximum=high, group="Trigram"),
         Input("secrets", "New kung fu secrets", "int", default=0, minimum=0, maximum=limits.RANKS, group="Secrets"),
-        reading_input("trigram_minimum", _note()),
+        reading_input(GAME, "trigram_minimum", _note(), group="Reading"),
     ]
 
 

@@ -13,7 +13,7 @@ from .. import rules
 from ..fields import row_name
 from ..spec import Calculator, Input, Output
 from . import defeat
-from .common import GAME, character_value, conflicts, trait_input, trigram, trigram_input
+from .common import GAME, character_value, conflict, conflicts, trait_input, trigram, trigram_input
 
 ITEM = "Combatant"
 SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # conflicts.yaml ties[].between
@@ -109,8 +109,7 @@ def turns(values: Mapping[str, Any], *, every: bool = False, ties: bool = True) 
 def _settle_ties(order: list[dict[str, Any]], side_decides: bool) -> None:
     """Each turn's `tie`: the rules that put it where it is among turns on the same rating."""
     init = initiative()
-    names = {k["id"]: k["name"] for k in conflicts()}
-    kinds_note = init["kinds_tie"].replace("{order}", " before ".join(names[c] for c in init["precedence"]))
+    kinds_note = init["kinds_tie"].replace("{order}", " before ".join(conflict(c)["name"] for c in init["precedence"]))
     settled_by = _tie_notes()
     by_rating: dict[int, list[dict[str, Any]]] = {}
     for turn in order:

@@ -15,22 +15,17 @@ mistake never hides another's):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 
 import calculators
 
 from .load import Finding, RulesData
 from .problems import Problem
+from .references import ids_of
 from .unsound import waiting
 from .yamlsafe import JsonPath, dotted
 
-BESTIARY = "wbs/bestiary/"
 AUDIT_PARTS = ("primary", "derived", "skills", "total")  # the order of creature.audit's lines
-
-
-def _ids(entries: list[Mapping[str, Any]]) -> set[str]:
-    return {entry["id"] for entry in entries}
 
 
 class _Creature:
@@ -45,14 +40,14 @@ class _Creature:
 
 
 def _references(c: _Creature, data: RulesData) -> Iterator[Problem]:
-    tiers = _ids(data["wbs/tiers"]["tiers"])
-    sparks = _ids(data["wbs/monsters"]["sparks"])
-    spirit = _ids(data["wbs/monsters"]["spirit_skills"])
-    cores = {core["id"]: _ids(core["sub_skills"]) for category in data["wbs/skills"]["categories"]
+    tiers = ids_of(data["wbs/tiers"]["tiers"])
+    sparks = ids_of(data["wbs/monsters"]["sparks"])
+    spirit = ids_of(data["wbs/monsters"]["spirit_skills"])
+    cores = {core["id"]: ids_of(core["sub_skills"]) for category in data["wbs/skills"]["categories"]
              for group in category["groups"] for core in group["core_skills"]}
     weapons = data["wbs/weapons"]
-    strikes, damage = _ids(weapons["strikes"]), _ids(weapons["damage_types"]) | {"none"}
-    weapon_types = {t["id"] for g in weapons["weapon_groups"] for t in g["types"]}
+    strikes, damage = ids_of(weapons["strikes"]), ids_of(weapons["damage_types"]) | {"none"}
+    weapon_types = ids_of(t for g in weapons["weapon_groups"] for t in g["types"])
     value = c.value
     if value["tier"] not in tiers:
         yield c.problem(("tier",), f"no tier '{value['tier']}' (there are: {', '.join(sorted(tiers))})")
@@ -90,7 +85,7 @@ def _limits(c: _Creature, data: RulesData, engine: calculators.Engine) -> Iterat
     value = c.value
     if value["source"] != "site-example":  # the book's own creatures are what the book prints
         return
-    tier = next((t for t in data["wbs/tiers"]["tiers"] if t["id"] == value["tier"]), None)
+    tier = calculators.by_id(data["wbs/tiers"]["tiers"], value["tier"], None)
     if tier is None:
         return
     top, rank_top = tier.get("attribute_limit"), tier.get("rank_limit")
@@ -127,9 +122,8 @@ def _design(c: _Creature, engine: calculators.Engine) -> Iterator[Problem]:
 
 
 def _creatures(data: RulesData) -> Iterator[_Creature]:
-    for key in sorted(data.files):
-        if key.startswith(BESTIARY):
-            yield _Creature(data, key)
+    for key in data.creatures():
+        yield _Creature(data, key)
 
 
 def check_bestiary_references(data: RulesData) -> Iterator[Finding]:

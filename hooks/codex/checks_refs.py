@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from .problems import Problem
+from .references import ids_of
 
 if TYPE_CHECKING:
     from .load import RulesData
@@ -31,12 +32,12 @@ def check_glossary(data: RulesData) -> Iterator[Problem]:
     for game in _games(data):
         entries = [(key, index, term) for key, value in _files(data, game, "glossary")
                    for index, term in enumerate(value["terms"])]
-        ids = {term["id"] for _, _, term in entries}
+        known = ids_of(term for _, _, term in entries)
         texts: dict[str, str] = {}
         for key, index, term in entries:
             shown = data.source_of(key)
             for j, other in enumerate(term.get("see", [])):
-                if other not in ids:
+                if other not in known:
                     yield Problem(shown, data.line_of(key, ("terms", index, "see", j)), f"terms[{index}].see[{j}]",
                                   f"no glossary term '{other}' in rules_data/{game}/glossary*.yaml")
             text = term["term"].strip()
@@ -56,7 +57,7 @@ def check_target_number_tiers(data: RulesData) -> Iterator[Problem]:
         return
     key, table = "wbs/target_numbers", data["wbs/target_numbers"]
     shown = data.source_of(key)
-    tiers = {t["id"] for t in data["wbs/tiers"]["tiers"]}
+    tiers = ids_of(data["wbs/tiers"]["tiers"])
     for i, tier in enumerate(table["tiers"]):
         if tier not in tiers:
             yield Problem(shown, data.line_of(key, ("tiers", i)), f"tiers[{i}]",

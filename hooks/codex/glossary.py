@@ -45,14 +45,14 @@ def glossary_context(data: RulesData, game: str, link: Any) -> dict[str, Any]:
     `link` turns a site path into a link from the page showing the glossary.
     """
     terms = terms_of(data, game)
-    by_id = {t["id"]: t for t in terms}
+    known = {t["id"]: t for t in terms}
     groups: dict[str, list[dict[str, Any]]] = {}
     for term in terms:
         entry = {
             **term,
             "anchor": term_anchor(term["id"]),
             "aliases": term.get("aliases", []),
-            "see": [{"term": by_id[s]["term"], "anchor": term_anchor(s)} for s in term.get("see", []) if s in by_id],
+            "see": [{"term": known[s]["term"], "anchor": term_anchor(s)} for s in term.get("see", []) if s in known],
             "rules_href": link(defined_in_path(game, term["defined_in"])) if term.get("defined_in") else "",
         }
         groups.setdefault(initial(term["term"]), []).append(entry)

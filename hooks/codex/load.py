@@ -22,7 +22,7 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from calculators import Engine
+from calculators import Engine, family
 
 from .problems import DataError, NotRun, Problem
 from .quick_schema import QuickSchemas
@@ -31,6 +31,7 @@ from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
 SCHEMA_DIR = "schema"
 TEMPLATES_DIR = "templates"  # contributors' starting points (see CONTRIBUTING.md), never data
+BESTIARY = "wbs/bestiary/"  # one file per creature, named after its id: wbs/bestiary/goblin.yaml
 
 
 def _is_integer(_checker: object, value: object) -> bool:
@@ -87,8 +88,11 @@ class RulesData:
 
     def family(self, game: str, stem: str) -> list[str]:
         """Keys of a game's files of one kind (`wbs/glossary`, `wbs/glossary-combat`, …)."""
-        return sorted(k for k in [*self.files, *self.unreadable]
-                      if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+        return family([*self.files, *self.unreadable], game, stem)
+
+    def creatures(self) -> list[str]:
+        """Keys of the bestiary's files that could be read (`wbs/bestiary/goblin`: BESTIARY and the slug), sorted."""
+        return sorted(k for k in self.files if k.startswith(BESTIARY))
 
     def kind_of(self, key: str) -> str:
         """The kind of a file: its name without a `-part` suffix (`source_notes-combat` → `source_notes`)."""

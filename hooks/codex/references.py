@@ -7,14 +7,15 @@ blocks/ trust them and only render.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from .load import RulesData
+from calculators import by_id
+
+from .load import BESTIARY, RulesData
 from .problems import Problem
 from .yamlsafe import JsonPath, dotted
 
-BESTIARY = "wbs/bestiary/"
 RESERVED_PAGE_IDS = ("index",)  # a folder's own page: a page made from an entry with this id would replace it
 
 
@@ -22,7 +23,8 @@ def _problem(data: RulesData, key: str, where: JsonPath, message: str) -> Proble
     return Problem(data.source_of(key), data.line_of(key, where), dotted(where), message)
 
 
-def _ids(entries: Iterable[dict[str, Any]], field: str = "id") -> set[str]:
+def ids_of(entries: Iterable[Mapping[str, Any]], field: str = "id") -> set[str]:
+    """The ids (or another field) of a data list's entries: what a reference to one of them may name."""
     return {e[field] for e in entries if field in e}
 
 
@@ -36,7 +38,7 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
         return
     # The Target Number ladder's tiers are checked in checks_refs, with their TN values.
     reiki = data["wbs/reiki"]
-    kinds, techniques = _ids(reiki["kinds"]), _ids(reiki["techniques"])
+    kinds, techniques = ids_of(reiki["kinds"]), ids_of(reiki["techniques"])
     for i, t in enumerate(reiki["techniques"]):
         if t["kind"] not in kinds:
             yield _problem(data, "wbs/reiki", ("techniques", i, "kind"),
@@ -70,7 +72,7 @@ def _check_clock_example(data: RulesData) -> Iterator[Problem]:
         return
     example = data["wbs/checks"]["skill_clock"]["example"]
     ladder = data["wbs/target_numbers"]
-    tiers, difficulties = set(ladder["tiers"]), _ids(ladder["difficulties"])
+    tiers, difficulties = set(ladder["tiers"]), ids_of(ladder["difficulties"])
     for field, known in (("tier", tiers), ("difficulty", difficulties)):
         if example[field] not in known:
             yield _problem(data, "wbs/checks", ("skill_clock", "example", field),
@@ -80,9 +82,7 @@ def _check_clock_example(data: RulesData) -> Iterator[Problem]:
 
 def _check_creatures(data: RulesData) -> Iterator[Problem]:
     # What a creature names (tier, Spark, skills, attacks) is checked in bestiary_checks, field by field.
-    for key in sorted(data.files):
-        if not key.startswith(BESTIARY):
-            continue
+    for key in data.creatures():
         slug = key.removeprefix(BESTIARY)
         if data[key]["id"] != slug:
             yield _problem(data, key, ("id",),
@@ -97,7 +97,7 @@ def check_xia(data: RulesData) -> Iterator[Problem]:
     yield from _check_condition_terms(data)
     if not _has(data, "xia/characters", "xia/conflicts", "xia/trigrams"):
         return
-    traits, trigrams = _ids(data["xia/conflicts"]["conflicts"]), _ids(data["xia/trigrams"]["trigrams"])
+    traits, trigrams = ids_of(data["xia/conflicts"]["conflicts"]), ids_of(data["xia/trigrams"]["trigrams"])
     for i, ch in enumerate(data["xia/characters"]["characters"]):
         for field, known, what in (("traits", traits, "Trait (a conflict id)"), ("trigrams", trigrams, "trigram")):
             for name in ch.get(field, {}):
@@ -110,7 +110,7 @@ def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
     # The conflict tracker names each condition and gives its rule in the words of a glossary term.
     if not _has(data, "xia/tracker", "xia/conflicts"):
         return
-    terms = {t["id"] for key in data.family("xia", "glossary") for t in data[key]["terms"]}
+    terms = ids_of(t for key in data.family("xia", "glossary") for t in data[key]["terms"])
     named = [("xia/tracker", ("condition_terms", role), term) for role, term in
              data["xia/tracker"]["condition_terms"].items()]
     named += [("xia/conflicts", ("conflicts", i, "defeat"), c["defeat"])
@@ -127,8 +127,8 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
         return
     elements = data["rain/elements"]
     ids = [e["id"] for e in elements["elements"]]
-    directions = _ids(data["rain/tiles"]["honours"], "element")
-    splits = _ids(data["rain/qi"]["splits"], "element")
+    directions = ids_of(data["rain/tiles"]["honours"], "element")
+    splits = ids_of(data["rain/qi"]["splits"], "element")
     for i, element in enumerate(ids):
         if element not in directions:
             yield _problem(data, "rain/elements", ("elements", i, "id"),
@@ -148,17 +148,18 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
                            f"the {cycle.replace('_', ' ')} must be one ring through every element, each once")
     tiles = data["rain/tiles"]
     for key in data.family("rain", "source_notes"):
-        for i, note in enumerate(data[key]["notes"]):
-            if note["id"] == tiles.get("rank_orders_note") and note["reading"] not in _ids(tiles["rank_orders"]):
-                yield _problem(data, key, ("notes", i, "reading"),
-                               f"rules_data/rain/tiles.yaml has no rank order '{note['reading']}'")
+        notes = data[key]["notes"]
+        note = by_id(notes, tiles.get("rank_orders_note"), None)
+        if note is not None and note["reading"] not in ids_of(tiles["rank_orders"]):
+            yield _problem(data, key, ("notes", notes.index(note), "reading"),
+                           f"rules_data/rain/tiles.yaml has no rank order '{note['reading']}'")
     roles = data["rain/combat"]["roles"]
-    played = _ids(tiles["suits"], "combat_role")
+    played = ids_of(tiles["suits"], "combat_role")
     for i, role in enumerate(roles):
         if role["id"] not in played:
             yield _problem(data, "rain/combat", ("roles", i, "id"),
                            f"no suit in rules_data/rain/tiles.yaml plays the role '{role['id']}'")
-        if role["breaks"] not in _ids(roles):
+        if role["breaks"] not in ids_of(roles):
             yield _problem(data, "rain/combat", ("roles", i, "breaks"), f"no combat role '{role['breaks']}'")
 
 

@@ -31,7 +31,6 @@ from typing import Any
 
 from .load import RulesData
 
-BESTIARY = "wbs/bestiary/"
 CREATURE_INDEX = "search/creatures.json"
 WORKER = "assets/javascripts/workers/codex-search.js"
 THEME_WORKER = re.compile(r"assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)")
@@ -70,7 +69,7 @@ def creature_entries(data: RulesData) -> list[dict[str, Any]]:
     tiers = {t["id"]: t["name"] for t in data["wbs/tiers"]["tiers"]}
     sparks = {s["id"]: s["name"] for s in data["wbs/monsters"]["sparks"]}
     entries = []
-    for key in sorted(k for k in data.files if k.startswith(BESTIARY)):
+    for key in data.creatures():
         c = data[key]
         meta = " · ".join(x for x in (f"{tiers.get(c['tier'], c['tier'])} tier", sparks.get(c["spark"], c["spark"]),
                                       ", ".join(c.get("tags", []))) if x)

@@ -26,6 +26,8 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from calculators import by_id, number_word
+
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges
 from .problems import NotRun, Problem
@@ -38,8 +40,6 @@ _ATX = re.compile(r"#")  # Python-Markdown needs no space after the hashes
 _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*")  # the next line makes this one a setext heading
 _HTML_HEADING = re.compile(r"<h[1-6]\b", re.I)
 _TOKEN = "CODEXVALUE"
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
 
 
 class ValueProblem(Exception):
@@ -51,9 +51,10 @@ def _number(value: int | float) -> str:
 
 
 def _words(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(_WORDS):
-        raise ValueProblem(f"'words' spells whole numbers from 0 to {len(_WORDS) - 1} (the value is {value!r})")
-    return _WORDS[value]
+    try:
+        return number_word(value)
+    except ValueError as exc:
+        raise ValueProblem(f"'words' {exc}") from None
 
 
 def _absolute(value: Any) -> str:
@@ -104,9 +105,9 @@ def _step(value: Any, name: str, walked: str) -> Any:
             raise ValueProblem(f"no field '{name}' under '{walked or 'the file'}' (there: {known})")
         return value[name]
     if isinstance(value, list):
-        for entry in value:
-            if isinstance(entry, Mapping) and entry.get("id") == name:
-                return entry
+        entry = by_id([e for e in value if isinstance(e, Mapping) and "id" in e], name, None)
+        if entry is not None:
+            return entry
         if name.isdigit() and int(name) < len(value):
             return value[int(name)]
         raise ValueProblem(f"no entry with id '{name}' in the list '{walked}'")

@@ -26,8 +26,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+from calculators.present import NUMBER_WORDS
+
 SHARES = {2: ("half", "halves", "halved", "halving"), 3: ("third", "thirds"), 4: ("quarter", "quarters")}
 TIMES = {2: ("double", "doubled", "doubles", "twice"), 3: ("triple", "tripled", "thrice")}
 _GENERIC = frozenset(re.findall(r"[a-z]+",
@@ -74,7 +74,7 @@ class RuleNumber:
         whole = int(value)
         if whole in (0, 1):
             return set()  # "a 1 fumbles", "at least 1", "one more": everywhere in prose, rarely a rule's
-        out = {str(whole), *([WORDS[whole]] if whole < len(WORDS) else [])}
+        out = {str(whole), *([NUMBER_WORDS[whole]] if whole < len(NUMBER_WORDS) else [])}
         if self.divides:
             out |= set(SHARES.get(whole, ()))
         if self.multiplies:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators import GAMES, InputError
+from calculators import GAMES, InputError, by_id
 
 from .. import examples
 from ..glossary import glossary_context
@@ -23,11 +23,19 @@ def find(site: Site, game: str, stem: str, list_name: str, entry_id: str, what: 
     if not keys:
         raise BlockError(f"rules_data/{game}/{stem}.yaml does not exist")
     for key in keys:
-        for entry in site.data[key][list_name]:
-            if entry["id"] == entry_id:
-                return key, entry
+        entry = by_id(site.data[key][list_name], entry_id, None)
+        if entry is not None:
+            return key, entry
     known = ", ".join(e["id"] for key in keys for e in site.data[key][list_name])
     raise BlockError(f"no {what} '{entry_id}' in rules_data/{game}/{stem}*.yaml (there are: {known})")
+
+
+def entry(entries: list[dict[str, Any]], entry_id: str, where: str, what: str = "entry") -> dict[str, Any]:
+    """The entry `entry_id` of a list in rules_data/<where>.yaml, or BlockError naming the file and the ids there."""
+    try:
+        return by_id(entries, entry_id, what=what)
+    except LookupError as exc:
+        raise BlockError(f"rules_data/{where}.yaml: {exc}") from None
 
 
 def data_table(site: Site, caption: str, header: list[str], rows: list[list[str]], key: str,
@@ -49,7 +57,7 @@ def index_by(entries: list[dict[str, Any]], field: str = "id") -> dict[str, dict
 
 def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
     """One source note as an admonition."""
-    chosen = next(o for o in note["options"] if o["id"] == note["reading"])
+    chosen = by_id(note["options"], note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
     affects = [site.engine.describe(c)["title"] for c in note.get("affects", [])]
     return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game, affects=affects,

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from calculators import by_id
+
 from ..render import Site, table
-from .common import data_table, index_by
+from .common import data_table, find, index_by
 
 
 def _element_names(site: Site) -> dict[str, str]:
@@ -157,8 +159,8 @@ def _tile_glyphs(site: Site) -> dict[str, str]:
 @table("rain.rank-order")
 def rank_order_table(site: Site) -> str:
     tiles = site.data["rain/tiles"]
-    note = next(n for n in site.data["rain/source_notes"]["notes"] if n["id"] == tiles["rank_orders_note"])
-    order = next(o for o in tiles["rank_orders"] if o["id"] == note["reading"])
+    _, note = find(site, "rain", "source_notes", "notes", tiles["rank_orders_note"], "source note")
+    order = by_id(tiles["rank_orders"], note["reading"])
     glyphs = _tile_glyphs(site)
     copies = {t["id"]: s["copies"] for s in tiles["suits"] for t in s["tiles"]}
     copies.update({h["id"]: h["copies"] for h in tiles["honours"]})
@@ -203,7 +205,7 @@ def combat_table(site: Site) -> str:
 def trigrams_table(site: Site) -> str:
     data = site.data["rain/trigrams"]
     ring = {t: k for k, t in enumerate(data["ring_clockwise"], start=1)}
-    names = {t["id"]: t for t in data["trigrams"]}
+    names = index_by(data["trigrams"])
     rows = []
     for t in sorted(data["trigrams"], key=lambda t: ring[t["id"]]):
         yang = site.engine.trigram_after(t["id"], "yang")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render import BlockError, Site, table
-from .common import data_table, index_by
+from calculators import by_id
+
+from ..render import Site, table
+from .common import data_table, entry, find
 
 
 def _limit(value: int | None) -> str:
@@ -75,9 +77,7 @@ def energy_skills_table(site: Site) -> str:
 
 def _skill_table(site: Site, category_id: str) -> str:
     skills = site.data["wbs/skills"]
-    category = next((c for c in skills["categories"] if c["id"] == category_id), None)
-    if category is None:
-        raise BlockError(f"rules_data/wbs/skills.yaml has no category '{category_id}'")
+    category = entry(skills["categories"], category_id, "wbs/skills", "skill category")
     rows = [[core["name"], group["name"], ", ".join(s["name"] for s in core["sub_skills"])]
             for group in category["groups"] for core in group["core_skills"]]
     groups = "; ".join(f"{g['name']}: {g['summary'][0].lower()}{g['summary'][1:].rstrip('.')}"
@@ -106,10 +106,7 @@ def _price(per: int, over: int) -> str:
 def xp_prices_table(site: Site) -> str:
     attrs = site.data["wbs/attributes"]
     subs = site.data["wbs/skills"]["sub_skills"]
-    notes = {n["id"]: n for key in site.data.family("wbs", "source_notes") for n in site.data[key]["notes"]}
-    note = notes.get(subs["xp_note"])
-    if note is None:
-        raise BlockError(f"no source note '{subs['xp_note']}'")
+    _, note = find(site, "wbs", "source_notes", "notes", subs["xp_note"], "source note")
     option = next(o for o in note["options"] if o["id"] != note["reading"])
     changed = option.get("set", {})
     kinds = [("Primary attribute", "primary", attrs["primary"]["start"],
@@ -144,7 +141,7 @@ def _size(steps: int) -> str:
 
 @table("wbs.items-melee")
 def melee_table(site: Site) -> str:
-    group = next(g for g in site.data["wbs/weapons"]["weapon_groups"] if g["id"] == "melee")
+    group = by_id(site.data["wbs/weapons"]["weapon_groups"], "melee")
     rows = [[t["name"], _size(t["size"]), f"+{t['reflex']}", t.get("range", "–")] for t in group["types"]]
     return data_table(site, "Melee weapons", ["Type", "Damage die", "Reflex cost", "Range (hexes)"], rows,
                    "wbs/weapons", "codex-table--numeric")
@@ -153,7 +150,7 @@ def melee_table(site: Site) -> str:
 @table("wbs.items-ranged")
 def ranged_table(site: Site) -> str:
     weapons = site.data["wbs/weapons"]
-    group = next(g for g in weapons["weapon_groups"] if g["id"] == "ranged")
+    group = by_id(weapons["weapon_groups"], "ranged")
     rows = []
     for t in group["types"]:
         extra = f"reload costs {t['reload_reflex']} Reflex" if t.get("reload_reflex") else "–"
@@ -190,7 +187,7 @@ def breakage_table(site: Site) -> str:
 @table("wbs.checks-options")
 def check_options_table(site: Site) -> str:
     checks = site.data["wbs/checks"]
-    all_in = next(s for s in site.data["wbs/stamina"]["spending"] if s["id"] == "all-in")
+    all_in = by_id(site.data["wbs/stamina"]["spending"], "all-in")
     trades = "; ".join(f"−{t['modifier_cost']} modifier for +{t['dice']}d6" for t in checks["wild_action"]["trades"])
     kiai = checks["kiai"]
     ev = checks["enhancement_value"]
@@ -213,7 +210,7 @@ def clock_table(site: Site) -> str:
         previous = band["min_total"]
     rows.append([f"below {previous}", str(example["otherwise_segments"])])
     parts = ", ".join(f"{p['name']} {p['segments']}" for p in example["parts"])
-    task = index_by(site.data["wbs/target_numbers"]["difficulties"])[example["difficulty"]]
+    task = by_id(site.data["wbs/target_numbers"]["difficulties"], example["difficulty"])
     level = f"{task['name']} at {site.engine.tier_name(example['tier'])}, TN {task['tn'][example['tier']]}"
     caption = f"{example['name']} ({level}): {parts} segments, {example['hours_per_check']} hours a check"
     return data_table(site, caption, ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")

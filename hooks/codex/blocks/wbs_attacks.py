@@ -6,6 +6,15 @@ from ..render import Site, table
 from .common import data_table
 
 
+def attack_names(site: Site) -> dict[str, dict[str, str]]:
+    """Names by id of what an attack is made of: `strike`, `weapon` (type), `damage_type` and `effect` (critical)."""
+    weapons = site.data["wbs/weapons"]
+    return {"strike": {s["id"]: s["name"] for s in weapons["strikes"]},
+            "weapon": {t["id"]: t["name"] for g in weapons["weapon_groups"] for t in g["types"]},
+            "damage_type": {d["id"]: d["name"] for d in weapons["damage_types"]},
+            "effect": {e["id"]: e["name"] for e in site.data["wbs/combat"]["critical_effects"]["effects"]}}
+
+
 @table("wbs.attack-dice-chart")
 def dice_chart_table(site: Site) -> str:
     rows = []
@@ -44,7 +53,7 @@ def weapon_types_table(site: Site) -> str:
 
 @table("wbs.attack-damage-types")
 def damage_types_table(site: Site) -> str:
-    effects = {e["id"]: e["name"] for e in site.data["wbs/combat"]["critical_effects"]["effects"]}
+    effects = attack_names(site)["effect"]
     rows = [[d["name"], effects.get(d["critical"], d["critical"]), _signed(d["damage_size"]), _signed(d["effect_size"])]
             for d in site.data["wbs/weapons"]["damage_types"]]
     return data_table(site, "Damage types", ["Type", "Critical effect", "Damage die", "Effect die"],
@@ -56,13 +65,12 @@ def attack_examples_table(site: Site) -> str:
     """A few attacks worked out, so readers can check the chart steps by eye."""
     cases = [("fast", "fist", "none"), ("standard", "medium", "slash"), ("strong", "long", "pierce"),
              ("strong", "shin", "crush"), ("fast", "palm", "pierce")]
-    strikes = {s["id"]: s["name"] for s in site.data["wbs/weapons"]["strikes"]}
-    types = {t["id"]: t["name"] for g in site.data["wbs/weapons"]["weapon_groups"] for t in g["types"]}
-    kinds = {d["id"]: d["name"] for d in site.data["wbs/weapons"]["damage_types"]}
+    names = attack_names(site)
     rows = []
     for strike, weapon, kind in cases:
         damage, effect = site.engine.attack_dice(strike, weapon, kind)
-        rows.append([f"{strikes[strike]} {types[weapon]}" + (f", {kinds[kind]}" if kind != "none" else ""),
+        rows.append([f"{names['strike'][strike]} {names['weapon'][weapon]}"
+                     + (f", {names['damage_type'][kind]}" if kind != "none" else ""),
                      damage, effect if kind != "none" else "–", str(site.engine.reflex_cost(strike, weapon))])
     return data_table(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
                   "wbs/weapons")

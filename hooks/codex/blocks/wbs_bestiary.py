@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from calculators import CreatureError, number
+from calculators import CreatureError, by_id, number
 
-from ..load import RulesData
+from ..load import BESTIARY, RulesData
 from ..render import BlockError, GeneratedPage, PageInfo, Site, block, pages, split_id, table
 from ..titles import heading, with_title
 from .common import data_table, named_table, note_href
-
-BESTIARY = "wbs/bestiary/"
-
+from .wbs_attacks import attack_names
 
 # Which creatures are the book's and which the Codex built with the book's rules (`source`).
 SOURCE_LABELS = {"book": "Book", "site-example": "Site example"}
@@ -27,9 +25,7 @@ FRONT_MATTER = "---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n-
 def bestiary_pages(data: RulesData) -> dict[str, GeneratedPage]:
     """One page per bestiary file: its name as the title, its stat block below."""
     made = {}
-    for key in sorted(data.files):
-        if not key.startswith(BESTIARY):
-            continue
+    for key in data.creatures():
         slug = key.removeprefix(BESTIARY)
         value = data[key]
         name = value.get("name", slug) if isinstance(value, dict) else slug
@@ -66,15 +62,12 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
             line["computed"] = f"{stats['damage_reduction']} ({at_ev} at EV {stats['ev_now']})"
         else:
             line["computed"] = number(line["computed"])
-    names = {s["id"]: s["name"] for s in site.data["wbs/weapons"]["strikes"]}
-    types = {t["id"]: t["name"] for g in site.data["wbs/weapons"]["weapon_groups"] for t in g["types"]}
-    kinds = {d["id"]: d for d in site.data["wbs/weapons"]["damage_types"]}
-    effects = {e["id"]: e["name"] for e in site.data["wbs/combat"]["critical_effects"]["effects"]}
+    names = attack_names(site)
     for attack, raw in zip(stats["attacks"], value.get("attacks", []), strict=True):
-        kind = kinds.get(raw["damage_type"])
-        attack["label"] = " ".join(x for x in (names[raw["strike"]], types[raw["weapon"]],
+        kind = by_id(site.data["wbs/weapons"]["damage_types"], raw["damage_type"], None)
+        attack["label"] = " ".join(x for x in (names["strike"][raw["strike"]], names["weapon"][raw["weapon"]],
                                                kind["name"] if kind else "") if x)
-        attack["effect"] = effects[kind["critical"]] if kind else ""
+        attack["effect"] = names["effect"][kind["critical"]] if kind else ""
     choices = [g["choice"] for g in stats["skills"] if g["choice"]]
     fight = Markup(site.engine.add_to_fight(value))  # escaped by the engine's one presentation module
     return site.render("wbs-bestiary-creature.html.j2", c=value, s=stats, choices=choices, fight=fight,
@@ -100,9 +93,7 @@ def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
              for i, t in enumerate(site.data["wbs/tiers"]["tiers"], start=1)}
     sparks = {s["id"]: s["name"] for s in site.data["wbs/monsters"]["sparks"]}
     rows = []
-    for key in sorted(site.data.files):
-        if not key.startswith(BESTIARY):
-            continue
+    for key in site.data.creatures():
         value = site.data[key]
         slug = key.removeprefix(BESTIARY)
         summary = site.engine.creature_summary(value)

@@ -8,32 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render import BlockError, PageInfo, Site, block, split_id, table
-from .common import data_table, named_table
+from calculators import by_id
+
+from ..render import PageInfo, Site, block, split_id, table
+from .common import data_table, entry, named_table
 
 
 @block("technique")
 def technique_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:technique wbs.reiki-charge -->`: one technique as a card."""
     _, name = split_id(arg, "technique")
-    techniques = site.data["wbs/reiki"]["techniques"]
-    for technique in techniques:
-        if technique["id"] == name:
-            return _technique_card(site, technique)
-    known = ", ".join(t["id"] for t in techniques)
-    raise BlockError(f"no technique '{name}' in rules_data/wbs/reiki.yaml (there are: {known})")
+    return _technique_card(site, entry(site.data["wbs/reiki"]["techniques"], name, "wbs/reiki", "technique"))
 
 
 def _technique_card(site: Site, technique: dict[str, Any]) -> str:
     data = site.data["wbs/reiki"]
-    kinds = {k["id"]: k["name"] for k in data["kinds"]}
-    names = {t["id"]: t["name"] for t in data["techniques"]}
     labels = [("reiki_cost", "ReiKi"), ("shape_cost", "Shape"), ("charge_cost", "Charge"), ("reflex_cost", "Reflex")]
     costs = [{"label": label, "value": technique[key]} for key, label in labels if key in technique]
     shown = dict(technique)
     if "requires" in technique:
-        shown["requires_name"] = names[technique["requires"]]
-    return site.render("wbs-technique-card.html.j2", t=shown, costs=costs, kind_name=kinds[technique["kind"]])
+        shown["requires_name"] = by_id(data["techniques"], technique["requires"])["name"]
+    return site.render("wbs-technique-card.html.j2", t=shown, costs=costs,
+                       kind_name=by_id(data["kinds"], technique["kind"])["name"])
 
 
 def _cards(site: Site, kind: str) -> str:

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..render import BlockError, Site, table
-from .common import data_table, index_by
+from ..render import Site, table
+from .common import data_table, entry
 
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
-
-
-def _by_id(entries: list[dict[str, Any]], entry_id: str, where: str) -> dict[str, Any]:
-    entry = index_by(entries).get(entry_id)
-    if entry is None:
-        raise BlockError(f"rules_data/{where}.yaml has no entry '{entry_id}'")
-    return entry
 
 
 def _one_lines(rows: list[list[str]]) -> list[list[str]]:
@@ -36,9 +27,9 @@ def conflicts_table(site: Site) -> str:
 @table("xia.initiative-ties")
 def ties_table(site: Site) -> str:
     data = site.data["xia/conflicts"]
-    conflicts = data["conflicts"]
     rows = [[str(n), t["rule"]] for n, t in enumerate(data["initiative"]["ties"], start=1)]
-    order = " before ".join(_by_id(conflicts, c, "xia/conflicts")["name"] for c in data["initiative"]["precedence"])
+    order = " before ".join(entry(data["conflicts"], c, "xia/conflicts", "conflict")["name"]
+                            for c in data["initiative"]["precedence"])
     rows.append([str(len(rows) + 1), f"With several kinds of conflict running: {order}."])
     return data_table(site, "Settling who goes first", ["No.", "Rule"], _one_lines(rows), "xia/conflicts")
 
@@ -155,7 +146,7 @@ def characters_table(site: Site) -> str:
     thunder = conflicts["initiative"]["trigram"]
     rows = []
     for ch in site.data["xia/characters"]["characters"]:
-        traits = ", ".join(f"{_by_id(conflicts['conflicts'], k, 'xia/conflicts')['trait']} {v}"
+        traits = ", ".join(f"{entry(conflicts['conflicts'], k, 'xia/conflicts', 'conflict')['trait']} {v}"
                            for k, v in ch["traits"].items())
         trigrams = ", ".join(f"{trigram_names[k]} {v}" for k, v in ch["trigrams"].items()) or "not given"
         physical = ch["traits"].get("physical")
