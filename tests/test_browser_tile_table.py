@@ -64,7 +64,17 @@ def form(calc: str) -> str:
 
 def tap(gm: Person, key: str) -> None:
     """The GM taps one of the page's buttons, by its key, and waits for the answer."""
-    gm.page.locator(f'{form(GM)} button[data-act][data-key="{key}"]').first.tap()
+    tapped(gm, gm.page.locator(f'{form(GM)} button[data-act][data-key="{key}"]').first)
+
+
+def tapped(gm: Person, target: Any) -> None:
+    """A tap on one of the GM's buttons, then the answer to it. The click may reach the page after
+    tap() returns, so the answer counted after it is awaited: a later step never works on a board
+    that the answer to this tap is about to redraw (the QR code shown would vanish with it)."""
+    before = gm.page.locator(form(GM)).evaluate("f => Number(f.dataset.answered || 0)")
+    target.tap()
+    gm.page.wait_for_function(
+        f"n => Number(document.querySelector('{form(GM)}').dataset.answered || 0) > n", arg=before)
     settled(gm.page, GM)
 
 
@@ -165,8 +175,7 @@ def contest(gm: Person, players: list[Person], a: int, b: int, elements: tuple[s
     assert ss.winner(state, state.contest) is not None
     loser = gm.page.locator(f'{form(GM)} output[name="contest"] button.codex-act--tile[data-key^="take"]')
     if loser.count() > 1:
-        loser.last.tap()  # the winner takes the loser's lowest tile rather than the suggestion
-        settled(gm.page, GM)
+        tapped(gm, loser.last)  # the winner takes the loser's lowest tile rather than the suggestion
         assert loser.last.get_attribute("aria-pressed") == "true"
     before = replayed(gm)
     tap(gm, "exchange")
@@ -197,8 +206,7 @@ def test_four_players_and_a_gm_play_three_contests_and_a_sky_turn(table_site: st
     state = replayed(gm)
     seat = next(s for s in range(4) if pl.size(state.piles[s]))
     pile = f'{form(GM)} output[name="seats"] section:nth-of-type({seat + 1})'
-    gm.page.locator(f"{pile} button.codex-act--tile").first.tap()
-    settled(gm.page, GM)
+    tapped(gm, gm.page.locator(f"{pile} button.codex-act--tile").first)
     picked = replayed(gm).piles[seat]
     with engine().active():
         first = pl.listed(picked)
@@ -302,8 +310,7 @@ def test_no_serious_axe_violations_in_the_gm_and_player_views_mid_session(
     tap(gm, "start")
     tap(gm, "scene")
     contest(gm, [], 1, 2, ("water", "metal"), ["yang0"])
-    gm.page.locator(f'{form(GM)} output[name="seats"] button.codex-act--tile').first.tap()  # a tile picked
-    settled(gm.page, GM)
+    tapped(gm, gm.page.locator(f'{form(GM)} output[name="seats"] button.codex-act--tile').first)  # a tile picked
     gm.page.locator(f'{form(GM)} .codex-share__button', has_text="Show QR code").first.tap()
     gm.page.locator(f'{form(GM)} .codex-share__qr svg').first.wait_for()
     player = Person(chrome, gm.page.locator(f'{form(GM)} a.codex-share__link').first.get_attribute("href") or "")
