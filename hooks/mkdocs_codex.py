@@ -85,7 +85,20 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for dest, path in fonts.items():
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     files.append(File.generated(config, CJK_CSS, content=css))
+    _add_offline_files(files, config)
     return files
+
+
+def _add_offline_files(files: Files, config: MkDocsConfig) -> None:
+    """The page side of the service worker: workbox-window, which offline.mjs imports."""
+    from codex.offline import ServiceWorkerFailed, window_module
+
+    try:
+        made = window_module(ROOT)
+    except ServiceWorkerFailed as exc:
+        raise PluginError(str(exc)) from None
+    for dest, content in made.items():
+        files.append(File.generated(config, dest, content=content))
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -125,9 +138,9 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Tune the search index; fail the build if any page had a marker problem, listing them all;
-    finish the CSP of every page; then write the service worker, whose precache revisions are those
-    of the finished files."""
+    """Tune the search index; finish the CSP of every page; fail the build if any page had a marker
+    problem or an inline script the policy refuses, listing them all; then write the service
+    worker, whose precache revisions are those of the finished files."""
     from codex.glossary import search_keywords
     from codex.search import UnknownSection, creature_entries, tune_index
 
@@ -142,9 +155,8 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         except UnknownSection as exc:
             raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
         index.write_text(tuned, encoding="utf-8")
-    if _state.get("csp"):
-        _state["csp"].finish(Path(config.site_dir))
-    problems = sorted(set(_state["problems"]))
+    refused = _finish_policy(Path(config.site_dir))
+    problems = sorted(set(_state["problems"])) + refused
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
         raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")
@@ -154,6 +166,21 @@ def on_post_build(*, config: MkDocsConfig) -> None:
         write_service_worker(Path(config.site_dir), serving=_state["serving"])
     except ServiceWorkerFailed as exc:
         raise PluginError(str(exc)) from None
+
+
+def _finish_policy(site_dir: Path) -> list[str]:
+    """Bring every page's CSP up to date and write the headers for hosts that send them; the
+    inline scripts the policy refuses (none may be in a page the build writes)."""
+    writer = _state.get("csp")
+    if writer is None:  # mkdocs serve: no policy (see on_startup)
+        return []
+    from codex.csp import HEADERS_FILE, headers_file, host_headers
+    from codex.offline import SW_NAME
+    from codex.runtime import WORKER
+
+    writer.finish(site_dir)
+    (site_dir / HEADERS_FILE).write_text(headers_file(host_headers(WORKER, SW_NAME)), encoding="utf-8")
+    return writer.refused
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

@@ -25,9 +25,6 @@ from .load import RulesData, load_rules_data
 from .problems import DataError, Problem
 from .render import PAGE_MAKERS, PageInfo, Site, expand, make_env
 
-# The build links these from every widget; the check only needs the names to exist.
-_ASSETS = ("pyodide", "bundle", "worker")
-
 
 def load_checked(project_root: Path) -> RulesData:
     """The rules data, loaded and checked exactly as the build does; DataError lists every problem."""
@@ -53,7 +50,6 @@ def check_pages(project_root: Path, data: RulesData) -> tuple[list[Problem], int
         pages.update({src: (page.markdown, page.source_key) for src, page in make(data).items()})
     for src_uri, (markdown, source_key) in sorted(pages.items()):
         info = PageInfo(src_uri=src_uri, url=page_url(src_uri))
-        site.assets = {name: info.link(name) for name in _ASSETS}
         _, _, found = expand(markdown, site, info, f"docs/{src_uri}")
         if source_key is not None:  # a generated page: the file to fix is the YAML it is made from
             shown = data.source_of(source_key)

@@ -22,8 +22,6 @@ from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
 from .terms import glossary_from, mark_terms
 
-WORKER = "assets/javascripts/codex-worker.mjs"
-
 
 @dataclass(slots=True)
 class PageResult:
@@ -117,11 +115,6 @@ class Codex:
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""
         info = PageInfo(src_uri=src_uri, url=url)
-        self.site.assets = {
-            "pyodide": info.link(self.pyodide_dir),
-            "bundle": info.link(self.bundle_uri),
-            "worker": info.link(WORKER),
-        }
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
         return PageResult(out, rendered, info.uses_widgets, problems, info)
 

@@ -1,9 +1,11 @@
 """Serve a built site on 127.0.0.1 the way a real static host does, in a background thread.
 
-Gzip for text, JavaScript, JSON and wasm when the browser asks for it, a ten-minute cache
+Gzip for text, JavaScript, JSON, wasm and zip when the browser asks for it, a ten-minute cache
 (`Cache-Control: max-age=600`) with ETag revalidation, the MIME types Pyodide needs, and
 404.html for a missing page: so what tests and the benchmark measure are the bytes a reader's
-browser really downloads.
+browser really downloads. The headers the build's `_headers` file names (framing, the workers'
+policies) are sent as Netlify or Cloudflare Pages send them; `headers=False` serves as GitHub
+Pages does, with none.
 
     .venv/bin/python -m tests.support.server site [--port 8000]   (what ./dev serve --static runs)
 """
@@ -11,6 +13,7 @@ browser really downloads.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import functools
 import gzip
 import http.server
@@ -33,7 +36,8 @@ TYPES = {
     ".woff2": "font/woff2",
 }
 COMPRESSED = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",
-              "image/svg+xml")
+              "application/zip", "image/svg+xml")
+HEADERS_FILE = "_headers"
 MAX_AGE = 600  # seconds, as GitHub Pages serves
 
 
@@ -50,6 +54,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     requests: Requests
     gzipped: dict[tuple[str, int], bytes]
+    rules: list[tuple[str, dict[str, str]]]  # the site's _headers: (path pattern, headers)
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -104,10 +109,38 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         if squeeze:
             self.send_header("Content-Encoding", "gzip")
+        for name, value in self._site_headers(url_path).items():
+            self.send_header(name, value)
         self.end_headers()
         if body:
             self.wfile.write(data)
             self.requests.sent.append((self.path, len(data)))
+
+
+    def _site_headers(self, url_path: str) -> dict[str, str]:
+        """The headers `_headers` gives this path: every matching rule's, one name's values joined."""
+        found: dict[str, str] = {}
+        for pattern, headers in self.rules:
+            if fnmatch.fnmatchcase(url_path, pattern):
+                for name, value in headers.items():
+                    found[name] = f"{found[name]}, {value}" if name in found else value
+        return found
+
+
+def read_headers_file(path: Path) -> list[tuple[str, dict[str, str]]]:
+    """A `_headers` file (a path pattern on its own line, then its headers indented), in order."""
+    rules: list[tuple[str, dict[str, str]]] = []
+    if not path.is_file():
+        return rules
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), {}))
+        elif rules:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -136,16 +169,18 @@ class _Server(http.server.ThreadingHTTPServer):
         pass  # a browser that closes a connection early (a cancelled download) is no error of ours
 
 
-def _httpd(root: Path, port: int, requests: Requests) -> _Server:
-    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}})
+def _httpd(root: Path, port: int, requests: Requests, headers: bool = True) -> _Server:
+    rules = read_headers_file(root / HEADERS_FILE) if headers else []
+    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}, "rules": rules})
     return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 @contextmanager
-def serve(root: Path, port: int = 0) -> Iterator[tuple[str, Requests]]:
-    """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested."""
+def serve(root: Path, port: int = 0, *, headers: bool = True) -> Iterator[tuple[str, Requests]]:
+    """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested.
+    `headers=False`: none of the site's `_headers`, as GitHub Pages serves."""
     requests = Requests()
-    httpd = _httpd(root, port, requests)
+    httpd = _httpd(root, port, requests, headers)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

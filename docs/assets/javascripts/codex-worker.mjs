@@ -1,33 +1,47 @@
 // The calculators' Web Worker: loads the self-hosted Pyodide and the zipped calculators
 // package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
+// Which code that is, the build says (runtime.mjs); a message that names an address is refused.
 
+import { BUNDLE, BYTES, PYODIDE, STDLIB } from "../codex/runtime.mjs";
 import { meterFetch } from "./meter.mjs";
-
-// What the build says about the runtime (hooks/codex/runtime.py): its size, for the progress.
-const RUNTIME = new URL("../codex/runtime.json", import.meta.url);
 
 let bridge = null;
 let ready = null;
 
-async function init({ pyodide, bundle, calcs }) {
+// The site's own files only: the build's addresses must sit on this worker's origin.
+for (const address of [PYODIDE, BUNDLE, STDLIB]) {
+  if (new URL(address).origin !== self.location.origin) throw new Error(`refused: ${address} is not the site's own`);
+}
+
+// What a page may send: the message's type and its own fields, nothing else (an unknown field,
+// such as an address, is refused rather than ignored, so a page that tries is seen trying).
+const FIELDS = { init: ["calcs"], run: ["id", "calc", "inputs"], echo: ["id"] };
+const CALC_ID = /^[a-z]+\.[a-z0-9_]+$/;
+
+function refusal(msg) {
+  if (!msg || typeof msg !== "object" || !(msg.type in FIELDS)) return "an unknown message";
+  const extra = Object.keys(msg).filter((key) => key !== "type" && !FIELDS[msg.type].includes(key));
+  if (extra.length) return `a ${msg.type} message may not carry ${extra.join(", ")}`;
+  if (msg.type === "init" && !(Array.isArray(msg.calcs) && msg.calcs.every((id) => typeof id === "string" && CALC_ID.test(id)))) {
+    return "calcs is a list of calculator ids";
+  }
+  return null;
+}
+
+async function init({ calcs }) {
   const t0 = performance.now();
-  let total = 0;
-  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }));
-  const runtime = fetch(RUNTIME).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
-  runtime.then((facts) => { total = facts.bytes || 0; });
-  const [{ loadPyodide }, zip, facts] = await Promise.all([
-    import(pyodide + "pyodide.mjs"),
-    fetch(bundle).then((response) => {
+  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total: BYTES }));
+  const [{ loadPyodide }, zip] = await Promise.all([
+    import(PYODIDE + "pyodide.mjs"),
+    fetch(BUNDLE).then((response) => {
       if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
       return response.arrayBuffer();
     }),
-    runtime,
   ]);
-  // The build's trimmed standard library: only the modules the calculators import.
-  const stdLibURL = facts.stdlib ? new URL(facts.stdlib, RUNTIME).href : undefined;
+  // stdLibURL: the build's trimmed standard library, only the modules the calculators import.
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
-  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false, stdLibURL });
+  const py = await loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, stdLibURL: STDLIB });
   stopMeter();
   const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
@@ -41,6 +55,12 @@ async function init({ pyodide, bundle, calcs }) {
 
 self.addEventListener("message", async (event) => {
   const msg = event.data;
+  const refused = refusal(msg);
+  if (refused) {
+    console.error("Jianghu Codex worker: refused", refused);
+    self.postMessage({ type: "refused", message: refused, id: msg && msg.id });
+    return;
+  }
   if (msg.type === "init") {
     if (!ready) {
       ready = init(msg);

@@ -7,6 +7,7 @@ import { everyPage } from "./every-page.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
+import { WORKER } from "../codex/runtime.mjs";
 import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
 const state = {
@@ -23,11 +24,13 @@ const state = {
 window.__codex = state; // read by the project's benchmark and browser tests
 state.addressPending = addressPending; // the inputs are not in the address yet (tests wait for it)
 
-function startWorker(form) {
+// The worker's address comes from the build (runtime.mjs), never from the page's markup: a form
+// may say which calculator it is, not which code runs it.
+function startWorker() {
   if (state.worker) return state.ready;
-  const absolute = (path) => new URL(path, document.baseURI).href;
+  if (new URL(WORKER).origin !== location.origin) return Promise.reject(new Error("the worker is not the site's own"));
   state.timings.workerStarted = performance.now();
-  state.worker = new Worker(absolute(form.dataset.worker), { type: "module", name: "codex" });
+  state.worker = new Worker(WORKER, { type: "module", name: "codex" });
   state.ready = new Promise((resolve, reject) => {
     state.worker.addEventListener("message", (event) => {
       const msg = event.data;
@@ -41,6 +44,11 @@ function startWorker(form) {
         console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
         reject(new Error(msg.message));
         window.dispatchEvent(new Event("codex:failed"));
+      } else if (msg.type === "refused") { // a message of ours the worker would not take: a bug of ours
+        console.error("Jianghu Codex: the calculator engine refused a message:", msg.message);
+        const done = state.pending.get(msg.id);
+        state.pending.delete(msg.id);
+        if (done) done({ crash: msg.message });
       } else if (msg.type === "progress") {
         progress(msg);
       } else if (msg.type === "result") {
@@ -55,12 +63,8 @@ function startWorker(form) {
       reject(new Error(event.message || "worker error"));
     });
   });
-  state.worker.postMessage({
-    type: "init",
-    pyodide: absolute(form.dataset.pyodide),
-    bundle: absolute(form.dataset.bundle),
-    calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc),
-  });
+  // Only the ids of the page's calculators, to warm them: data, which the worker checks.
+  state.worker.postMessage({ type: "init", calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc) });
   return state.ready;
 }
 
@@ -188,7 +192,7 @@ async function answerFor(form, since) {
   saveToUrl(form, inputs);
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
-    await startWorker(form);
+    await startWorker();
   } catch {
     setStatus(form, "The live calculator could not start; the results shown are for the page's defaults.", "failed");
     return;
@@ -317,7 +321,7 @@ function bind(form) {
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   // A finger on a field comes before the first change: start the engine now, not at the change.
-  form.addEventListener("focusin", () => startWorker(form).catch(() => {}), { once: true });
+  form.addEventListener("focusin", () => startWorker().catch(() => {}), { once: true });
   const fromUrl = restoreFromUrl(form);
   bindRows(form); // rows and saves: rows.mjs, saves.mjs
   bindSaves(form);
@@ -330,7 +334,7 @@ function bindAll() {
   forms.forEach(bind);
   if (forms.length && !state.worker) {
     // Prewarm while the reader reads, so the first change answers at once.
-    const warm = () => startWorker(forms[0]).catch(() => {});
+    const warm = () => startWorker().catch(() => {});
     if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 200);
   }

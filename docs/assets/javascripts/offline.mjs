@@ -3,9 +3,13 @@
 // has been installed beside this one, offers a reload. Nothing reloads by itself: a reader
 // in the middle of a calculation chooses when. Where service workers are unavailable
 // (private windows, file://) nothing here runs and the site works as it always has.
+// workbox-window (copied into the site by the build) tells a newer build from the first install,
+// and this tab's update from another tab's; the prompt and when to copy the site are ours.
+
+import { Workbox } from "./workbox-window.mjs";
 
 const ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/offline.mjs
-const state = { registration: null, prompted: false, reloading: false };
+const state = { registration: null, workbox: null, prompted: false, reloading: false };
 window.__codexOffline = state; // read by the project's browser tests
 
 function prompt(reason) {
@@ -20,9 +24,9 @@ function prompt(reason) {
   button.type = "button";
   button.textContent = "reload";
   button.addEventListener("click", () => {
-    const waiting = state.registration && state.registration.waiting;
     state.reloading = true;
-    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" }); // reload once it has taken over
+    const waiting = state.registration && state.registration.waiting;
+    if (waiting) state.workbox.messageSkipWaiting(); // reload once it has taken over
     else location.reload();
   });
   bar.dataset.reason = reason;
@@ -30,31 +34,24 @@ function prompt(reason) {
   document.body.append(bar);
 }
 
-function watch(registration) {
-  state.registration = registration;
-  const offer = (worker) => {
-    // The first install has no page to replace: only a newer build than the page's is news.
-    if (worker.state === "installed" && navigator.serviceWorker.controller) prompt("waiting");
-  };
-  if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    if (worker) worker.addEventListener("statechange", () => offer(worker));
-  });
-  // Instant navigation never reloads the page, so look for a new build now and then.
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") registration.update().catch(() => {});
-  });
-}
-
 function register() {
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  const workbox = new Workbox(new URL("sw.js", ROOT).href, { scope: ROOT.pathname });
+  state.workbox = workbox;
+  // A newer build has installed beside this page's, found by this tab or another (the first
+  // install has no page to replace and never waits).
+  workbox.addEventListener("waiting", () => prompt("waiting"));
+  workbox.addEventListener("controlling", (event) => {
     if (state.reloading) location.reload();
-    else if (hadController) prompt("replaced"); // another tab took the new build: this page is older
+    else if (event.isUpdate || event.isExternal) prompt("replaced"); // another tab took the new build
   });
-  navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname })
-    .then(watch)
+  workbox.register({ immediate: true })
+    .then((registration) => {
+      state.registration = registration;
+      // Instant navigation never reloads the page, so look for a new build now and then.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") workbox.update().catch(() => {});
+      });
+    })
     .catch((error) => console.info("Jianghu Codex: no offline copy in this browser:", error.message));
 }
 

@@ -19,7 +19,7 @@ function fail(error) {
 
 const [dir, bundlePath, jobPath, outPath] = process.argv.slice(2).map((p) => path.resolve(p));
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: dir + path.sep, fullStdLib: false });
+const py = await loadPyodide({ indexURL: dir + path.sep });
 py.unpackArchive(new Uint8Array(await readFile(bundlePath)), "zip", { extractDir: "/home/pyodide/codex" });
 py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
 const job = JSON.parse(await readFile(jobPath, "utf8"));
