@@ -14,6 +14,7 @@ const state = {
   worker: null,      // the one Worker of this tab, created on first need
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
   nextId: 1,
+  runs: 0,           // "run" messages posted, all forms (tests count one per change)
   pending: new Map(), // request id -> resolve
   // answers: ms from the reader's input event to the results in the page, one per answer;
   // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
@@ -83,6 +84,7 @@ function ask(calc, inputs) {
   return new Promise((resolve) => {
     const timer = setTimeout(restartWorker, state.watchdogMs);
     state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
+    state.runs += 1;
     state.worker.postMessage({ type: "run", id, calc, inputs });
   });
 }
@@ -101,6 +103,10 @@ state.echo = async () => {
 // The form's controls: <output> elements are form elements too, but not inputs.
 function controls(form) {
   return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
+}
+
+function typed(el) {
+  return el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["checkbox", "radio", "file", "hidden"].includes(el.type));
 }
 
 function readInputs(form) {
@@ -171,36 +177,58 @@ function setStatus(form, text, stateName) {
   status.dataset.state = stateName;
 }
 
+// One answer per change. Per form: the inputs last sent to the worker (as JSON), whether an answer
+// is on its way, and the newest change that came while it was (a newer one replaces it). A change
+// whose inputs are those last sent asks nothing; one made while an answer is on its way waits for
+// it, and only the newest waiting change is then asked (the answer drawn is always the newest).
+const asking = new WeakMap();
+
 // dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
 async function recompute(form, since = performance.now()) {
-  form.__codexBusy = (form.__codexBusy || 0) + 1;
+  const inputs = readInputs(form);
+  saveToUrl(form, inputs);
+  const change = { inputs, key: JSON.stringify(inputs), since };
+  let ask = asking.get(form);
+  if (!ask) asking.set(form, (ask = { sent: null, busy: false, waiting: null }));
+  if (ask.busy) { // the answer on its way is for these inputs, or this change waits for it
+    ask.waiting = change.key === ask.sent ? null : change;
+    return;
+  }
+  if (change.key === ask.sent) return; // the answer shown is for these inputs
+  ask.busy = true;
   form.dataset.busy = "yes";
   pending(form);
   try {
-    await answerFor(form, since);
-  } finally {
-    form.__codexBusy -= 1;
-    if (form.__codexBusy === 0) {
-      form.dataset.busy = "no";
-      settled(form);
+    for (let next = change; next;) {
+      ask.sent = next.key;
+      ask.waiting = null;
+      const answer = await answerFor(form, next.inputs);
+      if (answer && !answer.ok && !answer.error) ask.sent = null; // no answer: the same inputs may ask again
+      if (ask.waiting) { next = ask.waiting; continue; } // a newer change came: its answer is the one to draw
+      if (answer) draw(form, answer, next.since);
+      next = null;
     }
+  } finally {
+    ask.busy = false;
+    form.dataset.busy = "no";
+    settled(form);
   }
 }
 
-async function answerFor(form, since) {
-  const inputs = readInputs(form);
-  saveToUrl(form, inputs);
+// The worker's answer to `inputs` (started first if need be), or null if it could not start.
+async function answerFor(form, inputs) {
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
     await startWorker();
   } catch {
     setStatus(form, "The live calculator could not start; the results shown are for the page's defaults.", "failed");
-    return;
+    return null;
   }
-  const seq = (form.__codexSeq = (form.__codexSeq || 0) + 1);
   const asked = performance.now();
-  const answer = await ask(form.dataset.calc, inputs);
-  if (seq !== form.__codexSeq) return; // a newer answer is on its way
+  return { ...(await ask(form.dataset.calc, inputs)), asked };
+}
+
+function draw(form, answer, since) {
   form.dataset.live = "yes";
   if (answer.ok) {
     showErrors(form, []);
@@ -230,7 +258,7 @@ async function answerFor(form, since) {
     setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
   }
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
-  record(since, asked, answer);
+  record(since, answer.asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
@@ -317,7 +345,13 @@ function bind(form) {
   if (form.__codexBound) return;
   form.__codexBound = true;
   form.addEventListener("submit", (event) => event.preventDefault());
-  const onChange = (event) => recompute(form, event.timeStamp);
+  // One event per change: a field typed in answers on `input` (as the reader types), a choice (a
+  // select, a box) on `change`; the other event of each pair carries the same values and is left
+  // alone. Events other code sends (rows, tools, a test's driver) all count: the inputs decide.
+  const onChange = (event) => {
+    if (event.isTrusted && (event.type === "input") !== typed(event.target)) return;
+    recompute(form, event.timeStamp);
+  };
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   // A finger on a field comes before the first change: start the engine now, not at the change.
