@@ -60,19 +60,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
-    """Add Pyodide's runtime files and the calculators bundle to the site."""
+    """Add Pyodide's runtime files, the calculators bundle and the offline files to the site."""
     codex = _state["codex"]
-    from codex.runtime import STOCK_STDLIB, runtime_files
+    from codex.runtime import NOT_SHIPPED, runtime_files
     from codex.stdlib import TraceFailed
 
     for dest, path in codex.static_files().items():
-        if not dest.endswith("/" + STOCK_STDLIB):  # the trimmed one below stands in for it
+        if dest.rsplit("/", 1)[-1] not in NOT_SHIPPED:  # the trimmed standard library below stands in
             files.append(File.generated(config, dest, abs_src_path=str(path)))
-    for dest, content in codex.generated_files().items():
-        files.append(File.generated(config, dest, content=content))
     try:
-        trimmed = runtime_files(ROOT, codex.static_files(), codex.generated_files(), codex.pyodide_dir,
-                                codex.bundle_uri, codex.engine)
+        trimmed = runtime_files(ROOT, codex.static_files(), codex.pyodide_dir, codex.runtime.sources, codex.engine)
     except TraceFailed as exc:
         raise PluginError(str(exc)) from None
     for dest, content in trimmed.items():

@@ -84,6 +84,37 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
     assert outside == [], f"requests left 127.0.0.1: {outside}"
 
 
+REGISTERED_AT = """(() => { const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    window.__registeredAt = performance.now();
+    return register.apply(this, args);
+  }; })();"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
+    built_site: Path, site_port: int, tmp_path: Path
+) -> None:
+    """On a first visit the engine's download comes first: the offline copy starts after the first
+    live answer (the reader here reads a while before changing a value), and takes what the page
+    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3)."""
+    with serve(built_site, site_port) as (base, requests), persistent(str(tmp_path / "profile")) as context:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.add_init_script(REGISTERED_AT)
+        visit(page, base + "wbs/attributes/")
+        page.wait_for_function("() => window.__codex && window.__codex.timings.ready !== null", timeout=120_000)
+        page.wait_for_timeout(2500)  # reading: the engine is ready, nothing asked yet
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        registered, answered = page.evaluate("[window.__registeredAt, window.__codex.timings.firstAnswer]")
+        sent = [path for path, _ in requests.sent]
+    assert registered > answered, "the offline copy started before the first live answer"
+    twice = sorted({path for path in sent if sent.count(path) > 1})
+    assert twice == [], f"downloaded more than once: {twice}"
+    assert any(path.endswith(".wasm") for path in sent)
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_a_new_build_offers_a_reload_and_never_reloads_by_itself(

@@ -13,7 +13,7 @@ from pathlib import Path
 import calculators
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
-from .bundle import calculators_zip, fingerprint
+from .bundle import calculators_zip
 from .check_only import load_checked
 from .fonts import font_files
 from .load import RulesData
@@ -53,16 +53,14 @@ class Runtime:
     pyodide_version: str
     pyodide_files: dict[str, Path]
     fonts: dict[str, Path]
-    bundle_uri: str
-    bundle: bytes
+    sources: bytes  # the calculators package and the browser's rules, zipped (runtime.py compiles it)
 
     @classmethod
     def build(cls, project_root: Path, data: RulesData) -> Runtime:
         """Locate Pyodide and the fonts, zip the calculators package with the browser's rules."""
         version, files = pyodide_runtime(project_root)
-        bundle = calculators_zip(project_root / "calculators", browser_rules(data), calculators.modules())
-        return cls(version, files, font_files(project_root), f"assets/codex/calculators-{fingerprint(bundle)}.zip",
-                   bundle)
+        sources = calculators_zip(project_root / "calculators", browser_rules(data), calculators.modules())
+        return cls(version, files, font_files(project_root), sources)
 
 
 def generate_pages(data: RulesData) -> dict[str, GeneratedPage]:
@@ -89,11 +87,6 @@ class Codex:
         """The Pyodide release the site ships."""
         return self.runtime.pyodide_version
 
-    @property
-    def bundle_uri(self) -> str:
-        """Where the zipped engine lives in the built site (its name carries its content hash)."""
-        return self.runtime.bundle_uri
-
     def browser_rules(self) -> dict[str, object]:
         """The rules the browser's calculators get (see `browser_rules`)."""
         return browser_rules(self.data)
@@ -107,10 +100,6 @@ class Codex:
         """Files copied as they are into the site, by destination path."""
         pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
         return {**pyodide, **self.runtime.fonts}
-
-    def generated_files(self) -> dict[str, bytes]:
-        """Files made by the build, by destination path."""
-        return {self.bundle_uri: self.runtime.bundle}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""

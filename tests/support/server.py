@@ -20,7 +20,8 @@ import http.server
 import os
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from email.utils import formatdate
 from pathlib import Path
@@ -41,6 +42,40 @@ HEADERS_FILE = "_headers"
 MAX_AGE = 600  # seconds, as GitHub Pages serves
 
 
+class Link:
+    """A phone's link, shaped at the server: every response of every connection (the page's, the
+    worker's, the service worker's, which the browser's own network emulation never reaches)
+    shares one bucket of `bits_per_second`, in chunks taken in turn, after `latency` seconds per
+    request. `bits_per_second=None`: no shaping. The benchmark changes it between profiles."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, bits_per_second: float | None = None, latency: float = 0.0) -> None:
+        self.bits_per_second = bits_per_second
+        self.latency = latency
+        self._lock = threading.Lock()
+        self._free_at = 0.0  # when the link has sent everything booked so far
+
+    def wait(self) -> None:
+        """A request's latency."""
+        if self.bits_per_second and self.latency:
+            time.sleep(self.latency)
+
+    def send(self, write: Callable[[bytes], object], data: bytes) -> None:
+        """Write `data` at the link's speed, sharing it with every other response being sent."""
+        if not self.bits_per_second:
+            write(data)
+            return
+        for start in range(0, len(data), self.CHUNK):
+            chunk = data[start:start + self.CHUNK]
+            with self._lock:
+                begin = max(time.monotonic(), self._free_at)
+                self._free_at = begin + len(chunk) * 8 / self.bits_per_second
+                done = self._free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            write(chunk)
+
+
 class Requests(list[str]):
     """The paths requested, in order; `.sent` has (path, body bytes on the wire) per response."""
 
@@ -53,6 +88,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as any real host (every response has a length)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     requests: Requests
+    link: Link
     gzipped: dict[tuple[str, int], bytes]
     rules: list[tuple[str, dict[str, str]]]  # the site's _headers: (path pattern, headers)
 
@@ -67,6 +103,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self._serve(body=False)
 
     def _serve(self, *, body: bool) -> None:
+        self.link.wait()
         url_path = self.path.split("?", 1)[0].split("#", 1)[0]
         path = self.translate_path(url_path)
         status = 200
@@ -113,7 +150,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if body:
-            self.wfile.write(data)
+            self.link.send(self.wfile.write, data)
             self.requests.sent.append((self.path, len(data)))
 
 
@@ -169,18 +206,20 @@ class _Server(http.server.ThreadingHTTPServer):
         pass  # a browser that closes a connection early (a cancelled download) is no error of ours
 
 
-def _httpd(root: Path, port: int, requests: Requests, headers: bool = True) -> _Server:
+def _httpd(root: Path, port: int, requests: Requests, headers: bool = True, link: Link | None = None) -> _Server:
     rules = read_headers_file(root / HEADERS_FILE) if headers else []
-    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}, "rules": rules})
+    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}, "rules": rules,
+                                            "link": link or Link()})
     return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 @contextmanager
-def serve(root: Path, port: int = 0, *, headers: bool = True) -> Iterator[tuple[str, Requests]]:
+def serve(root: Path, port: int = 0, *, headers: bool = True, link: Link | None = None
+          ) -> Iterator[tuple[str, Requests]]:
     """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested.
-    `headers=False`: none of the site's `_headers`, as GitHub Pages serves."""
+    `headers=False`: none of the site's `_headers`, as GitHub Pages serves; `link`: a shaped link."""
     requests = Requests()
-    httpd = _httpd(root, port, requests, headers)
+    httpd = _httpd(root, port, requests, headers, link)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

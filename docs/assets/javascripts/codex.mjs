@@ -264,7 +264,10 @@ function draw(form, answer, since) {
 
 function record(since, asked, answer) {
   const now = performance.now();
-  if (state.timings.firstAnswer === null) state.timings.firstAnswer = now;
+  if (state.timings.firstAnswer === null) {
+    state.timings.firstAnswer = now;
+    window.dispatchEvent(new Event("codex:answered")); // offline.mjs copies the site after this
+  }
   state.timings.answers.push(now - since);
   const clock = performance.timeOrigin; // the worker's times are clock times (its own origin differs)
   const timed = answer.arrived !== undefined && answer.startedAt !== undefined; // not for a timeout

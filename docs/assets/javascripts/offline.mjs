@@ -55,17 +55,24 @@ function register() {
     .catch((error) => console.info("Jianghu Codex: no offline copy in this browser:", error.message));
 }
 
-// Copy the site for offline use only once this page has what it needs: after the live
-// calculator is ready on a page with one (its download comes first), else once idle.
+// Copy the site for offline use only once this page has what it needs, so that the copy never
+// competes with it for the link: on a page with a calculator, after its first live answer (or,
+// for a reader who changes nothing, once the engine has been ready for a while: its download is
+// done); elsewhere once idle. The copy takes the engine's files from the HTTP cache (sw/).
+const AFTER_READY = 10_000; // ms after the engine is ready without an answer asked for
 function whenSettled(then) {
   const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
   const afterLoad = () => {
     if (!document.querySelector("form.calc[data-calc]")) return idle();
     let done = false;
     const once = () => { if (!done) { done = true; idle(); } };
-    window.addEventListener("codex:ready", once, { once: true });
+    const ready = () => setTimeout(once, AFTER_READY);
+    window.addEventListener("codex:answered", once, { once: true });
     window.addEventListener("codex:failed", once, { once: true });
-    if (window.__codex && window.__codex.timings.ready !== null) once();
+    const timings = window.__codex && window.__codex.timings;
+    if (timings && timings.firstAnswer !== null) once();
+    else if (timings && timings.ready !== null) ready();
+    else window.addEventListener("codex:ready", ready, { once: true });
     setTimeout(once, 60_000); // a reader who never waits for the calculator still gets the copy
   };
   if (document.readyState === "complete") afterLoad();
