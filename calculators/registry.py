@@ -39,9 +39,9 @@ def modules() -> dict[str, str]:
 
 def beside_package(name: str) -> str:
     """A file the build bundles beside the package (rules.json, index.json); OSError in a source
-    checkout. Read as a plain file: importlib.resources would cost the browser's start its imports."""
-    with open(os.path.join(os.path.dirname(__file__), name), encoding="utf-8") as handle:
-        return handle.read()
+    checkout. Read by the package's own loader, from a folder or from the bundle's zip on sys.path
+    alike (importlib.resources would cost the browser's start its imports)."""
+    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
 
 
 @functools.cache

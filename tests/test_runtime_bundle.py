@@ -76,3 +76,17 @@ def test_the_bundle_reads_its_index_once(tmp_path: Path) -> None:
              "print(registry._found is None, 'calculators.rain' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "False"], "the second answer read the index again (or scanned every module)"
+
+
+def test_the_engine_runs_from_the_bundle_on_sys_path(tmp_path: Path) -> None:
+    """The worker puts the bundle's zip on sys.path as it is (nothing unpacked): the package reads
+    its rules and index from inside it."""
+    (tmp_path / "calculators.zip").write_bytes(
+        calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules()))
+    probe = ("import sys; sys.path.insert(0, 'calculators.zip'); import calculators\n"
+             "assert calculators.__file__.startswith('calculators.zip'), calculators.__file__\n"
+             "print(calculators.show('wbs.energy', {'strength': 4}) == calculators.show('wbs.energy', {'strength': 4}),"
+             " sorted(calculators.run('wbs.energy', {'strength': 4})) != [])")
+    out = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "True"]

@@ -1,5 +1,5 @@
 // The calculators' Web Worker: loads the self-hosted Pyodide and the zipped calculators
-// package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
+// package, puts the bundle on sys.path, imports, then answers "run" messages. It only ever runs our
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
 // Which code that is, the build says (runtime.mjs); a message that names an address is refused.
 
@@ -8,6 +8,7 @@ import { meterFetch } from "./meter.mjs";
 
 let bridge = null;
 let ready = null;
+const BUNDLE_PATH = "/home/pyodide/calculators.zip";
 
 // The site's own files only: the build's addresses must sit on this worker's origin.
 for (const address of [PYODIDE, BUNDLE, STDLIB]) {
@@ -66,13 +67,14 @@ async function init({ calcs }) {
   const zip = await later.bundle();
   stopMeter();
   const t2 = performance.now();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
-  py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
+  // The bundle goes on sys.path as it is: Python imports its bytecode from the zip, nothing unpacked.
+  py.FS.writeFile(BUNDLE_PATH, new Uint8Array(zip));
+  py.runPython(`import sys\nsys.path.insert(0, "${BUNDLE_PATH}")`);
   // The engine is made here, from the rules.json in the bundle: the one door into the rules.
   const door = py.pyimport("calculators.browser").start(JSON.stringify(calcs || []));
   bridge = (calc, inputs) => door.answer(calc, inputs);
   // Where the start went (the benchmark prints it): Pyodide's module fetched; Python started (the
-  // wasm, the standard library, the bundle's download beside them); the engine unpacked and made.
+  // wasm, the standard library, the bundle's download beside them); the engine imported and made.
   return { fetched: t1 - t0, python: t2 - t1, engine: performance.now() - t2 };
 }
 
