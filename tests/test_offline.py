@@ -78,6 +78,10 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         first.click()
         page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
 
+        visit(page, base + "wbs/energy/")  # served by the offline copy: the engine starts with the page
+        started = page.evaluate("""() => [window.__codex.timings.workerStarted,
+            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd]""")
+        assert started[0] is not None and started[0] <= started[1], f"not before the page was idle: {started}"
         visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
         change(page, "rain.aspect", {"element": "fire"})
         assert outputs(page, "rain.aspect") == engine().show("rain.aspect", {"element": "fire", "alchemy": 3})

@@ -370,9 +370,12 @@ function bindAll() {
   const forms = document.querySelectorAll("form.calc[data-calc]");
   forms.forEach(bind);
   if (forms.length && !state.worker) {
-    // Prewarm while the reader reads, so the first change answers at once.
+    // Prewarm while the reader reads, so the first change answers at once: at once when the
+    // offline copy serves the page (the engine's files come from it, taking nothing from the
+    // page's own loading), else once the page is idle (the engine's download comes after the page's).
     const warm = () => startWorker().catch(() => {});
-    if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) warm();
+    else if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 200);
   }
 }
