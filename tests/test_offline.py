@@ -63,6 +63,8 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         visit(page, base + "wbs/attributes/")
         change(page, "wbs.derived", {"strength": 5})
         page.wait_for_function(OFFLINE_READY, timeout=120_000)  # the copy is made once the calculator is live
+        # Then the engine is started once from the copy, for V8 to keep its compiled wasm beside it.
+        page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
         visit(page, base + "xia/conflicts/")
 
         context.set_offline(True)

@@ -285,11 +285,10 @@ PHASES = """() => { const t = window.__codex.timings, load = t.load || {};
            "engine": load.engine, "ready → answer": t.firstAnswer - t.ready }; }"""
 
 
-# A trace of a next-night visit shows V8 compiling the wasm again (its functions lazily, on the
-# worker's thread): what V8 keeps of a compiled module is kept beside the response it compiled,
-# and the first visit's came from the network, not the offline copy. The night after is a third
-# session, a few seconds after the second: it shows whether anything kept by the second helps (a
-# worker started from the copy on the first visit, to prime it, did not, measured A/B).
+# V8 keeps what it compiled of the wasm beside the response it compiled from. A first visit's wasm
+# comes from the network, so once the offline copy is made a second worker starts the engine from
+# the copy, for V8 to keep its compiled code there (codex.mjs, `codeCache`): the first session
+# lasts until that is done, as a reader's does. The night after is a third session.
 SECOND_SESSION_MS = 8000  # how long the next night stays open before the night after
 
 
@@ -325,6 +324,7 @@ def phone_visits(playwright: Any, url: str, requests: Requests, profile: Path) -
     page.goto("about:blank")
     out["second visit, installing"] = measured(requests, lambda: first_answer(page, url), page)
     page.wait_for_function(OFFLINE_READY, timeout=300_000)
+    page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=300_000)
     context.close()
     context, page = launch()  # the next night: a new browser on the same profile
     out["next night"] = measured(requests, lambda: first_answer(page, url), page)

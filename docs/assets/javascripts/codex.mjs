@@ -15,6 +15,7 @@ const state = {
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
   nextId: 1,
   runs: 0,           // "run" messages posted, all forms (tests count one per change)
+  codeCache: null,   // the worker that primes V8's compiled wasm beside the offline copy (below)
   pending: new Map(), // request id -> resolve
   // answers: ms from the reader's input event to the results in the page, one per answer;
   // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
@@ -68,6 +69,24 @@ function startWorker() {
   state.worker.postMessage({ type: "init", calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc) });
   return state.ready;
 }
+
+// The offline copy holds the engine's bytes, not the code V8 compiled from them: V8 keeps that
+// beside the response it compiled, which on a first visit is the network's. So once the copy is
+// made, a second worker starts the engine from the copy and lives until V8 has kept its compiled
+// code beside it, and the next visit starts from compiled code, not from the wasm's bytes. It
+// answers nothing; `codeCache` says where it is ("starting", "keeping", "kept").
+const CODE_CACHE_MS = 10_000;
+window.addEventListener("codex:offline", () => {
+  if (!state.worker || state.codeCache) return; // a page without a calculator starts no engine
+  state.codeCache = "starting";
+  const warm = new Worker(WORKER, { type: "module", name: "codex-code-cache" });
+  warm.addEventListener("message", ({ data }) => {
+    if (data.type !== "ready" && data.type !== "failed") return;
+    state.codeCache = "keeping";
+    setTimeout(() => { warm.terminate(); state.codeCache = "kept"; }, CODE_CACHE_MS);
+  });
+  warm.postMessage({ type: "init", calcs: [] });
+});
 
 // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
 state.watchdogMs = 15000;

@@ -43,6 +43,7 @@ function register() {
   workbox.addEventListener("controlling", (event) => {
     if (state.reloading) location.reload();
     else if (event.isUpdate || event.isExternal) prompt("replaced"); // another tab took the new build
+    else window.dispatchEvent(new Event("codex:offline")); // the first copy is made and serves this page
   });
   workbox.register({ immediate: true })
     .then((registration) => {
