@@ -123,6 +123,27 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
 
 @pytest.mark.browser
 @pytest.mark.slow
+def test_a_page_opened_while_the_first_copy_is_made_offers_no_reload(
+    built_site: Path, site_port: int, tmp_path: Path
+) -> None:
+    """The GM who reloads while the first copy is made: the copy taking over that page is no new
+    build, so no prompt; the engine is then primed from the copy (codeCache)."""
+    with serve(built_site, site_port) as (base, _), persistent(str(tmp_path / "profile")) as context:
+        page = context.pages[0] if context.pages else context.new_page()
+        visit(page, base + "wbs/attributes/")
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function("""() => { const o = window.__codexOffline;
+            return Boolean(o && o.registration && (o.registration.installing || o.registration.active)); }""",
+                               timeout=120_000)
+        visit(page, base + "wbs/attributes/")  # again, while the copy is being made
+        change(page, "wbs.derived", {"strength": 6})
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
+        assert page.locator(".codex-update").count() == 0, "the first copy was offered as a new version"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
 def test_a_new_build_offers_a_reload_and_never_reloads_by_itself(
     built_site: Path, site_port: int, tmp_path: Path
 ) -> None:

@@ -42,8 +42,10 @@ function register() {
   workbox.addEventListener("waiting", () => prompt("waiting"));
   workbox.addEventListener("controlling", (event) => {
     if (state.reloading) location.reload();
-    else if (event.isUpdate || event.isExternal) prompt("replaced"); // another tab took the new build
-    else window.dispatchEvent(new Event("codex:offline")); // the first copy is made and serves this page
+    // A page that had a copy serving it: another tab took the new build, this page is older. One
+    // that had none (loaded while the first copy was made, in this tab or another): now it has one.
+    else if (event.isUpdate) prompt("replaced");
+    else window.dispatchEvent(new Event("codex:offline"));
   });
   workbox.register({ immediate: true })
     .then((registration) => {
