@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from typing import Any
 
 from . import registry, rowcode
@@ -30,8 +29,8 @@ class Engine:
     def bundled(cls) -> Engine:
         """The engine of the rules.json the build bundles beside the package (the browser's)."""
         try:
-            text = resources.files(__package__).joinpath("rules.json").read_text(encoding="utf-8")
-        except (FileNotFoundError, OSError):
+            text = registry.beside_package("rules.json")
+        except OSError:
             raise LookupError("no rules.json beside the calculators package (only the built bundle has one): "
                               "make an engine from the rules data, calculators.Engine(rules)") from None
         return cls(json.loads(text))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
+import os
 import pkgutil
-from importlib import resources
 
 from .errors import InputError
 from .spec import Calculator
@@ -36,13 +37,26 @@ def modules() -> dict[str, str]:
     return {calc_id: calc.compute.__module__ for calc_id, calc in everything().items()}
 
 
+def beside_package(name: str) -> str:
+    """A file the build bundles beside the package (rules.json, index.json); OSError in a source
+    checkout. Read by the package's own loader, from a folder or from the bundle's zip on sys.path
+    alike (importlib.resources would cost the browser's start its imports)."""
+    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
+
+
+@functools.cache
+def _index() -> dict[str, str]:
+    """The bundle's index.json (read once), or nothing in a source checkout."""
+    try:
+        return json.loads(beside_package("index.json"))
+    except OSError:
+        return {}
+
+
+@functools.cache
 def _indexed(calc_id: str) -> Calculator | None:
     # The browser bundle carries modules() as index.json, so one calculator loads without the rest.
-    try:
-        index = json.loads(resources.files(__package__).joinpath("index.json").read_text(encoding="utf-8"))
-    except (FileNotFoundError, OSError):
-        return None
-    module = index.get(calc_id)
+    module = _index().get(calc_id)
     if module is None:
         return None
     for calc in getattr(importlib.import_module(module), "CALCULATORS", ()):

@@ -69,19 +69,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
-    """Add Pyodide's runtime files and the calculators bundle to the site."""
+    """Add Pyodide's runtime files, the calculators bundle and the offline files to the site."""
     codex = _state["codex"]
-    from codex.runtime import STOCK_STDLIB, runtime_files
+    from codex.runtime import NOT_SHIPPED, runtime_files
     from codex.stdlib import TraceFailed
 
     for dest, path in codex.static_files().items():
-        if not dest.endswith("/" + STOCK_STDLIB):  # the trimmed one below stands in for it
+        if dest.rsplit("/", 1)[-1] not in NOT_SHIPPED:  # the trimmed standard library below stands in
             files.append(File.generated(config, dest, abs_src_path=str(path)))
-    for dest, content in codex.generated_files().items():
-        files.append(File.generated(config, dest, content=content))
     try:
-        trimmed = runtime_files(ROOT, codex.static_files(), codex.generated_files(), codex.pyodide_dir,
-                                codex.bundle_uri, codex.engine)
+        trimmed = runtime_files(ROOT, codex.static_files(), codex.pyodide_dir, codex.runtime.sources, codex.engine)
     except TraceFailed as exc:
         raise PluginError(str(exc)) from None
     for dest, content in trimmed.items():
@@ -101,6 +98,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     files.append(File.generated(config, CJK_CSS, content=css))
     _add_search_worker(files, config)
+    _add_offline_files(files, config)
     return files
 
 
@@ -112,6 +110,18 @@ def _add_search_worker(files: Files, config: MkDocsConfig) -> None:
     if len(theme) != 1:
         raise PluginError(f"expected the theme's one search worker in assets/javascripts/workers/, found {theme}")
     files.append(File.generated(config, WORKER, content=search_worker(theme[0])))
+
+
+def _add_offline_files(files: Files, config: MkDocsConfig) -> None:
+    """The page side of the service worker: workbox-window, which offline.mjs imports."""
+    from codex.offline import ServiceWorkerFailed, window_module
+
+    try:
+        made = window_module(ROOT)
+    except ServiceWorkerFailed as exc:
+        raise PluginError(str(exc)) from None
+    for dest, content in made.items():
+        files.append(File.generated(config, dest, content=content))
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -165,15 +175,14 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 
 @event_priority(-100)  # after the search plugin has written its index
 def on_post_build(*, config: MkDocsConfig) -> None:
-    """Tune the search index and write the creatures' own; finish the CSP of every page; draw the
-    stamped pages from their finished shells; fail the build if any page had a marker problem,
-    listing them all; then write the service worker, whose precache revisions are those of the
-    finished files."""
+    """Tune the search index and write the creatures' own; finish the CSP of every page and the
+    hosts' headers; draw the stamped pages from their finished shells; fail the build if any page
+    had a marker problem or an inline script the policy refuses, listing them all; then write the
+    service worker, whose precache revisions are those of the finished files."""
     _write_search_indexes(Path(config.site_dir))
-    if _state.get("csp"):
-        _state["csp"].finish(Path(config.site_dir))
+    refused = _finish_policy(Path(config.site_dir))
     _stamp_families(config)
-    problems = sorted(set(_state["problems"]))
+    problems = sorted(set(_state["problems"])) + refused
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
         raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")
@@ -225,6 +234,21 @@ def _stamp_families(config: MkDocsConfig) -> None:
         _state["problems"].extend(problems)
         write_family(Path(config.site_dir), made)
         list_in_sitemap(Path(config.site_dir), made)
+
+
+def _finish_policy(site_dir: Path) -> list[str]:
+    """Bring every page's CSP up to date and write the headers for hosts that send them; the
+    inline scripts the policy refuses (none may be in a page the build writes)."""
+    writer = _state.get("csp")
+    if writer is None:  # mkdocs serve: no policy (see on_startup)
+        return []
+    from codex.csp import HEADERS_FILE, headers_file, host_headers
+    from codex.offline import SW_NAME
+    from codex.runtime import WORKER
+
+    writer.finish(site_dir)
+    (site_dir / HEADERS_FILE).write_text(headers_file(host_headers(WORKER, SW_NAME)), encoding="utf-8")
+    return writer.refused
 
 
 def on_serve(server: Any, *, config: MkDocsConfig, builder: Any) -> Any:

@@ -97,6 +97,52 @@ def test_live_answers_equal_cpython(site: tuple[str, list[str]], tab: tuple[Any,
     assert wasm == ["application/wasm"]
 
 
+COUNT_RUNS = """(() => { window.__runs = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "run") window.__runs.push(JSON.stringify(message.inputs));
+    return post.call(this, message, ...rest);
+  }; })();"""
+
+
+def test_one_run_per_change(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
+    """A select's one change, a number typed then left, a value set again as it was, and a burst
+    of typing: each change asks the worker once, an unchanged value never, a burst only its newest."""
+    base, _ = site
+    page, _ = tab
+    page.add_init_script(COUNT_RUNS)
+    page.goto(base + "wbs/attributes/")
+    form = 'form[data-calc="wbs.derived"]'
+    change(page, "wbs.derived", {"strength": 5})
+    runs = lambda: page.evaluate("window.__runs.length")  # noqa: E731
+    before = runs()
+    page.focus(f'{form} select[name="derived_limit"]')
+    page.keyboard.press("ArrowDown")  # the reader's own select: an input and a change event
+    settled(page, "wbs.derived")
+    assert runs() == before + 1, "a select's change asked more than once"
+    field = page.locator(f'{form} input[name="strength"]')
+    field.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("6")
+    settled(page, "wbs.derived")
+    page.keyboard.press("Tab")  # leaving the field: a change event, the same values
+    page.wait_for_timeout(300)
+    settled(page, "wbs.derived")
+    assert runs() == before + 2, "typing then leaving a field asked twice"
+    field.fill("6")  # the value it already has
+    page.wait_for_timeout(300)
+    assert runs() == before + 2, "inputs equal to the last answered ones were sent again"
+    field.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("987", delay=0)  # a burst: the newest change supersedes the ones waiting
+    settled(page, "wbs.derived")
+    sent = page.evaluate("window.__runs")
+    assert len(sent) <= before + 2 + 3 and '"strength":"987"' in sent[-1]
+    assert outputs(page, "wbs.derived") == engine().show("wbs.derived", {
+        **{i["name"]: i["default"] for i in engine().describe("wbs.derived")["inputs"]},
+        "strength": 987, "derived_limit": page.input_value(f'{form} select[name="derived_limit"]')})
+
+
 def test_wrong_value_shows_a_message_beside_the_field(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
     base, _ = site
     page, _ = tab

@@ -72,10 +72,26 @@ def tapped(gm: Person, target: Any) -> None:
     tap() returns, so the answer counted after it is awaited: a later step never works on a board
     that the answer to this tap is about to redraw (the QR code shown would vanish with it)."""
     before = gm.page.locator(form(GM)).evaluate("f => Number(f.dataset.answered || 0)")
+    in_view(gm, target)
     target.tap()
     gm.page.wait_for_function(
         f"n => Number(document.querySelector('{form(GM)}').dataset.answered || 0) > n", arg=before)
     settled(gm.page, GM)
+
+
+def show_qr(gm: Person, share: Any) -> None:
+    """The GM shows a seat's QR code and waits for it to be drawn."""
+    in_view(gm, share)
+    share.locator(".codex-share__button", has_text="Show QR code").tap()
+    share.locator(".codex-share__qr svg").wait_for()
+
+
+def in_view(gm: Person, target: Any) -> None:
+    """Scrolled to, and the page laid out again, as before a reader's tap. The boards' sections
+    are drawn only once in view (content-visibility), which moves what is below them: a tap made
+    in the same frame as the scroll sent its click to whatever had moved under the finger."""
+    target.scroll_into_view_if_needed()
+    gm.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def has(gm: Person, key: str) -> bool:
@@ -311,8 +327,7 @@ def test_no_serious_axe_violations_in_the_gm_and_player_views_mid_session(
     tap(gm, "scene")
     contest(gm, [], 1, 2, ("water", "metal"), ["yang0"])
     tapped(gm, gm.page.locator(f'{form(GM)} output[name="seats"] button.codex-act--tile').first)  # a tile picked
-    gm.page.locator(f'{form(GM)} .codex-share__button', has_text="Show QR code").first.tap()
-    gm.page.locator(f'{form(GM)} .codex-share__qr svg').first.wait_for()
+    show_qr(gm, gm.page.locator(f'{form(GM)} .codex-share').first)
     player = Person(chrome, gm.page.locator(f'{form(GM)} a.codex-share__link').first.get_attribute("href") or "")
     player.page.emulate_media(color_scheme=scheme)
     settled(player.page, SEAT)
@@ -354,8 +369,7 @@ def test_the_qr_code_drawn_on_the_device_reads_back_as_the_seats_link(table_site
     tap(gm, "start")
     tap(gm, "scene")
     share = gm.page.locator(f'{form(GM)} .codex-share').nth(1)
-    share.locator(".codex-share__button", has_text="Show QR code").tap()
-    share.locator(".codex-share__qr svg").wait_for()
+    show_qr(gm, share)
     link = share.locator("a.codex-share__link").get_attribute("href")
     svg = share.locator(".codex-share__qr svg").evaluate("el => new XMLSerializer().serializeToString(el)")
     gm.clean()

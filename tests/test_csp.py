@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from codex.csp import script_hashes
+from codex.csp import refused_scripts, script_hashes
 
 from tests.test_browser import browser, change, settled, site, tab  # noqa: F401  (shared fixtures)
 
@@ -31,24 +31,31 @@ def test_every_page_carries_the_policy_first_in_its_head(built_site: Path) -> No
         scripts = rules["script-src"].split()
         assert scripts[:2] == ["'self'", "'wasm-unsafe-eval'"] and "'unsafe-inline'" not in scripts
         assert script_hashes(text) <= set(scripts), page
+        assert refused_scripts(text) == [], f"{page}: an inline script that is not the theme's"
         policies.add(found.group(1))
+        allowed = {s for s in scripts if s.startswith("'sha256-")}
     # One policy for all: instant navigation adds the next page's policy to the first page's.
     assert len(policies) == 1
+    # It allows the theme's known inline scripts (a few, one per page depth for the first) and no other.
+    theme = set().union(*(script_hashes(page.read_text(encoding="utf-8")) for page in pages))
+    assert allowed == theme and len(theme) <= 10
 
 
 def test_pages_written_before_a_new_script_was_seen_are_brought_up_to_date(tmp_path: Path) -> None:
     from codex.csp import PolicyWriter, policy
 
-    pages = {"a.html": "<script>one()</script>", "b/index.html": "<script>two()</script>"}
+    from tests.test_hostile_runtime import theme_base_script
+
+    pages = {"a.html": theme_base_script("."), "b/index.html": theme_base_script("..")}
     writer = PolicyWriter()
     for name, script in pages.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        html = writer.page(f"<html><head>{script}</head><body></body></html>", str(tmp_path / name))
+        html = writer.page(f"<html><head><script>{script}</script></head><body></body></html>", str(tmp_path / name))
         (tmp_path / name).write_text(html)
-    (tmp_path / "theme.html").write_text("<html><head><script>three()</script></head></html>")
-    assert writer.finish(tmp_path) == 3  # all three: theme.html, not seen by the hook, adds three()
+    (tmp_path / "theme.html").write_text(f"<html><head><script>{theme_base_script('/')}</script></head></html>")
+    assert writer.finish(tmp_path) == 3  # all three: theme.html, not seen by the hook, adds its script
     final = policy(writer.hashes)
-    assert len(writer.hashes) == 3
+    assert len(writer.hashes) == 3 and writer.refused == []
     for name in [*pages, "theme.html"]:
         assert f'content="{final}"' in (tmp_path / name).read_text()
 

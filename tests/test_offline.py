@@ -7,6 +7,8 @@ bypass Playwright's routes, so every request of the context is recorded and any 
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -31,14 +33,18 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
     entries = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", text).group(1))
     listed = {e["url"]: e["revision"] for e in entries}
     built = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()}
-    left_out = {u for u in built if u.endswith(".map")} | {"sw.js", "sitemap.xml.gz"}
+    left_out = {u for u in built if u.endswith(".map")} | {"sw.js", "sitemap.xml.gz", "_headers"}
     assert set(listed) == built - left_out
+    for entry in entries:  # the hash the browser checks on every fetch and the service worker on every cache hit
+        digest = base64.b64encode(hashlib.sha256((built_site / entry["url"]).read_bytes()).digest()).decode()
+        assert entry["integrity"] == f"sha256-{digest}", entry["url"]
     versioned = {u for u, revision in listed.items() if revision is None}
     named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.")
     assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
     assert "search/search_index.json" in listed and any(u.endswith("pyodide.asm.wasm") for u in listed)
-    assert "importScripts" not in text and not re.search(r"https?://", text), "the service worker loads nothing"
+    # Workbox's own code is in the file; nothing is loaded from elsewhere (its one address is a warning's).
+    assert "importScripts" not in text and set(re.findall(r"https?://[^\s`'\"]*", text)) <= {"https://bit.ly/wb-precache"}
 
 
 def visit(page: Any, url: str) -> None:
@@ -57,6 +63,8 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         visit(page, base + "wbs/attributes/")
         change(page, "wbs.derived", {"strength": 5})
         page.wait_for_function(OFFLINE_READY, timeout=120_000)  # the copy is made once the calculator is live
+        # Then the engine is started once from the copy, for V8 to keep its compiled wasm beside it.
+        page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
         visit(page, base + "xia/conflicts/")
 
         context.set_offline(True)
@@ -72,10 +80,66 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         first.click()
         page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
 
+        visit(page, base + "wbs/energy/")  # served by the offline copy: the engine starts with the page
+        started = page.evaluate("""() => [window.__codex.timings.workerStarted,
+            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd]""")
+        assert started[0] is not None and started[0] <= started[1], f"not before the page was idle: {started}"
         visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
         change(page, "rain.aspect", {"element": "fire"})
         assert outputs(page, "rain.aspect") == engine().show("rain.aspect", {"element": "fire", "alchemy": 3})
     assert outside == [], f"requests left 127.0.0.1: {outside}"
+
+
+REGISTERED_AT = """(() => { const register = ServiceWorkerContainer.prototype.register;
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    window.__registeredAt = performance.now();
+    return register.apply(this, args);
+  }; })();"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
+    built_site: Path, site_port: int, tmp_path: Path
+) -> None:
+    """On a first visit the engine's download comes first: the offline copy starts after the first
+    live answer (the reader here reads a while before changing a value), and takes what the page
+    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3)."""
+    with serve(built_site, site_port) as (base, requests), persistent(str(tmp_path / "profile")) as context:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.add_init_script(REGISTERED_AT)
+        visit(page, base + "wbs/attributes/")
+        page.wait_for_function("() => window.__codex && window.__codex.timings.ready !== null", timeout=120_000)
+        page.wait_for_timeout(2500)  # reading: the engine is ready, nothing asked yet
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        registered, answered = page.evaluate("[window.__registeredAt, window.__codex.timings.firstAnswer]")
+        sent = [path for path, _ in requests.sent]
+    assert registered > answered, "the offline copy started before the first live answer"
+    twice = sorted({path for path in sent if sent.count(path) > 1})
+    assert twice == [], f"downloaded more than once: {twice}"
+    assert any(path.endswith(".wasm") for path in sent)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_page_opened_while_the_first_copy_is_made_offers_no_reload(
+    built_site: Path, site_port: int, tmp_path: Path
+) -> None:
+    """The GM who reloads while the first copy is made: the copy taking over that page is no new
+    build, so no prompt; the engine is then primed from the copy (codeCache)."""
+    with serve(built_site, site_port) as (base, _), persistent(str(tmp_path / "profile")) as context:
+        page = context.pages[0] if context.pages else context.new_page()
+        visit(page, base + "wbs/attributes/")
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function("""() => { const o = window.__codexOffline;
+            return Boolean(o && o.registration && (o.registration.installing || o.registration.active)); }""",
+                               timeout=120_000)
+        visit(page, base + "wbs/attributes/")  # again, while the copy is being made
+        change(page, "wbs.derived", {"strength": 6})
+        page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
+        assert page.locator(".codex-update").count() == 0, "the first copy was offered as a new version"
 
 
 @pytest.mark.browser

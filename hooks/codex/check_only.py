@@ -28,9 +28,6 @@ from .problems import DataError, NotRun, Problem
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes
 from .unsound import NotChecked, not_run
 
-# The build links these from every widget; the check only needs the names to exist.
-_ASSETS = ("pyodide", "bundle", "worker")
-
 
 def load_project(project_root: Path) -> Loaded:
     """The rules data, loaded and checked exactly as the build does, with the build's one engine."""
@@ -85,7 +82,6 @@ def check_pages(project_root: Path, data: RulesData, engine: Engine) -> PagesChe
     pages.update({src: (page.markdown, page.source_key) for src, page in made.items() if src not in pages})
     for src_uri, (markdown, source_key) in sorted(pages.items()):
         info = PageInfo(src_uri=src_uri, url=page_url(src_uri))
-        site.assets = {name: info.link(name) for name in _ASSETS}
         _, _, found = expand(markdown, site, info, f"docs/{src_uri}")
         waits = info.not_run
         if source_key is not None:  # a generated page: the file to fix is the YAML it is made from

@@ -48,7 +48,6 @@ class Site:
     data: RulesData
     env: jinja2.Environment
     edit_base: str = ""
-    assets: Mapping[str, str] = field(default_factory=dict)
     engine: Engine | None = None  # the rules engine of `data`; made from it when not given
 
     def __post_init__(self) -> None:

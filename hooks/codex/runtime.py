@@ -1,6 +1,12 @@
-"""What the browser's calculator engine downloads: a trimmed standard library (stdlib.py) and
-`assets/codex/runtime.json`, which tells the worker that file's name and how many bytes the
-engine's download comes to (for the progress shown while it loads)."""
+"""What the browser's calculator engine downloads: a trimmed standard library and the calculators
+bundle as bytecode (both from stdlib.py's trace), and `assets/codex/runtime.mjs`, the one place
+that names the code the live calculators run.
+
+The page and the worker import the addresses from that module, which the build writes: the
+worker's script, Pyodide's versioned folder, the content-hashed calculators bundle and standard
+library, all on the site's own origin. Nothing in a page (no `data-` attribute, no message to
+the worker) can name code; the worker refuses a message that tries. It also says how many bytes
+the engine's download comes to (for the progress shown while it loads)."""
 
 from __future__ import annotations
 
@@ -9,13 +15,18 @@ from pathlib import Path
 
 import calculators
 
-from .bundle import fingerprint
+from .bundle import compiled_bundle, fingerprint
 from .stdlib import named_imports, trimmed_stdlib
 
-RUNTIME_JSON = "assets/codex/runtime.json"
+RUNTIME_MODULE = "assets/codex/runtime.mjs"
+WORKER = "assets/javascripts/codex-worker.mjs"
 STOCK_STDLIB = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+# Pyodide's files the site does not ship: the trimmed standard library stands in for the stock one,
+# and runtime.mjs carries the lock file's facts (the engine loads no package), so none is fetched.
+NOT_SHIPPED = (STOCK_STDLIB, LOCK_FILE)
 # The files the worker fetches (pyodide.asm.mjs comes by import(), which no fetch counts).
-FETCHED = ("pyodide.asm.wasm", "pyodide-lock.json")
+FETCHED = ("pyodide.asm.wasm",)
 
 
 def defaults(engine: calculators.Engine) -> list[tuple[str, dict[str, object]]]:
@@ -23,13 +34,32 @@ def defaults(engine: calculators.Engine) -> list[tuple[str, dict[str, object]]]:
     return [(c["id"], {i["name"]: i["default"] for i in c["inputs"]}) for c in engine.catalog()]
 
 
-def runtime_files(root: Path, static: dict[str, Path], generated: dict[str, bytes], pyodide_dir: str,
-                  bundle_uri: str, engine: calculators.Engine) -> dict[str, bytes]:
-    """The trimmed standard library and runtime.json, by destination path."""
+def runtime_files(root: Path, static: dict[str, Path], pyodide_dir: str, sources: bytes,
+                  engine: calculators.Engine) -> dict[str, bytes]:
+    """The trimmed standard library, the compiled calculators bundle and runtime.mjs, by destination
+    path (`sources`: the calculators bundle as `bundle.calculators_zip` makes it)."""
     stock = static[pyodide_dir + STOCK_STDLIB]
-    bundle = generated[bundle_uri]
-    stdlib, loaded = trimmed_stdlib(root, stock.parent, bundle, defaults(engine), named_imports(root / "calculators"))
-    name = f"python_stdlib-{fingerprint(stdlib)}.zip"
-    size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(stdlib) + len(bundle)
-    facts = {"bytes": size, "stdlib": name, "stdlib_files": len(loaded)}
-    return {f"assets/codex/{name}": stdlib, RUNTIME_JSON: json.dumps(facts, sort_keys=True).encode()}
+    traced = trimmed_stdlib(root, stock.parent, sources, defaults(engine), named_imports(root / "calculators"))
+    bundle = compiled_bundle(sources, traced.code)
+    stdlib_uri = f"assets/codex/python_stdlib-{fingerprint(traced.stdlib)}.zip"
+    bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
+    size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(traced.stdlib) + len(bundle)
+    lock = json.loads(static[pyodide_dir + LOCK_FILE].read_text(encoding="utf-8"))
+    module = runtime_module({"WORKER": WORKER, "PYODIDE": pyodide_dir, "BUNDLE": bundle_uri, "STDLIB": stdlib_uri},
+                            {"BYTES": size, "STDLIB_FILES": len(traced.files)},
+                            {"LOCKFILE": {"info": lock["info"], "packages": {}}})
+    return {stdlib_uri: traced.stdlib, bundle_uri: bundle, RUNTIME_MODULE: module}
+
+
+def runtime_module(addresses: dict[str, str], facts: dict[str, int], data: dict[str, object]) -> bytes:
+    """runtime.mjs: each address (a path from the site's root) as an absolute URL on the module's own
+    origin, the facts as numbers, the data as JSON."""
+    depth = "../" * RUNTIME_MODULE.count("/")  # from assets/codex/ back to the site's root
+    lines = ["// Written by the build (hooks/codex/runtime.py): the one place that names the code the live",
+             "// calculators run. Same origin as this file, content-hashed names; a page cannot change them.",
+             "const root = new URL(" + json.dumps(depth) + ", import.meta.url);"]
+    lines += [f"export const {key} = new URL({json.dumps(path)}, root).href;"
+              for key, path in sorted(addresses.items())]
+    lines += [f"export const {key} = {int(value)};" for key, value in sorted(facts.items())]
+    lines += [f"export const {key} = {json.dumps(value, sort_keys=True)};" for key, value in sorted(data.items())]
+    return ("\n".join(lines) + "\n").encode()

@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 import calculators
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
-from .bundle import calculators_zip, fingerprint
+from .bundle import calculators_zip
 from .check_only import load_project, page_url
 from .fonts import font_files, tile_glyphs
 from .load import RulesData
@@ -26,8 +26,6 @@ from .search import spaced_cells
 from .stamp import StampedPage, page_parts, split_front_matter, with_anchor
 from .terms import glossary_from, mark_terms
 from .vendor import vendor_files
-
-WORKER = "assets/javascripts/codex-worker.mjs"
 
 
 @dataclass(slots=True)
@@ -62,16 +60,14 @@ class Runtime:
     pyodide_version: str
     pyodide_files: dict[str, Path]
     fonts: dict[str, Path]
-    bundle_uri: str
-    bundle: bytes
+    sources: bytes  # the calculators package and the browser's rules, zipped (runtime.py compiles it)
 
     @classmethod
     def build(cls, project_root: Path, data: RulesData) -> Runtime:
         """Locate Pyodide and the fonts, zip the calculators package with the browser's rules."""
         version, files = pyodide_runtime(project_root)
-        bundle = calculators_zip(project_root / "calculators", browser_rules(data), calculators.modules())
-        return cls(version, files, font_files(project_root), f"assets/codex/calculators-{fingerprint(bundle)}.zip",
-                   bundle)
+        sources = calculators_zip(project_root / "calculators", browser_rules(data), calculators.modules())
+        return cls(version, files, font_files(project_root), sources)
 
 
 def generate_pages(data: RulesData) -> dict[str, GeneratedPage]:
@@ -100,11 +96,6 @@ class Codex:
         """The Pyodide release the site ships."""
         return self.runtime.pyodide_version
 
-    @property
-    def bundle_uri(self) -> str:
-        """Where the zipped engine lives in the built site (its name carries its content hash)."""
-        return self.runtime.bundle_uri
-
     def browser_rules(self) -> dict[str, object]:
         """The rules the browser's calculators get (see `browser_rules`)."""
         return browser_rules(self.data)
@@ -119,18 +110,9 @@ class Codex:
         pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
         return {**pyodide, **self.runtime.fonts, **vendor_files(self.root)}
 
-    def generated_files(self) -> dict[str, bytes]:
-        """Files made by the build, by destination path."""
-        return {self.bundle_uri: self.runtime.bundle}
-
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""
         info = PageInfo(src_uri=src_uri, url=url)
-        self.site.assets = {
-            "pyodide": info.link(self.pyodide_dir),
-            "bundle": info.link(self.bundle_uri),
-            "worker": info.link(WORKER),
-        }
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
         return PageResult(out, rendered, info.uses_widgets, problems, info)
 

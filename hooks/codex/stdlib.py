@@ -4,9 +4,9 @@ Found by tracing, not listed by hand: `stdlib_trace/trace.mjs` runs the pinned P
 as the worker does (its own bootstrap, unpacking the bundle, warming every calculator), imports
 every standard-library module the calculators package names anywhere, answers every
 calculator's defaults, and reports which files of the stock zip were loaded; the same Pyodide
-compiles them to bytecode, so the browser compiles no standard-library source at start. The
-result is kept in .cache/ by a hash of the code it depends on: a build with no new code traces
-nothing.
+compiles them, and the calculators package, to bytecode, so the browser compiles no source at
+start. The result is kept in .cache/ by a hash of the code it depends on: a build with no new
+code traces nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 TRACE = Path(__file__).resolve().parent / "stdlib_trace" / "trace.mjs"
@@ -40,10 +41,19 @@ def named_imports(package_dir: Path) -> list[str]:
     return sorted(n for n in names if n.split(".")[0] in sys.stdlib_module_names and n != "__future__")
 
 
+@dataclass(frozen=True, slots=True)
+class Traced:
+    """What the trace makes: the trimmed standard library (the files loaded, as bytecode), those
+    files' names, and the calculators package as bytecode (sourceless .pyc, a zip of its own)."""
+
+    stdlib: bytes
+    files: list[str]
+    code: bytes
+
+
 def trimmed_stdlib(root: Path, pyodide_dir: Path, bundle: bytes, calcs: list[tuple[str, dict]],
-                   imports: Iterable[str]) -> tuple[bytes, list[str]]:
-    """The trimmed zip (the loaded files as bytecode) and the files it holds; cached in
-    .cache/stdlib/ by the code they depend on."""
+                   imports: Iterable[str]) -> Traced:
+    """The trace's products, cached in .cache/stdlib/ by the code they depend on."""
     job = json.dumps({"calcs": calcs, "imports": sorted(imports)}, sort_keys=True).encode()
     # Keyed by the code, not the rules data (which the bundle carries too): data changes every
     # day and never brings an import; a test runs every calculator on the trimmed runtime.
@@ -53,7 +63,7 @@ def trimmed_stdlib(root: Path, pyodide_dir: Path, bundle: bytes, calcs: list[tup
         key.update(hashlib.sha256(part).digest())
     cached = root / ".cache" / "stdlib" / key.hexdigest()[:20]
     if (cached / "files.json").is_file():
-        return (cached / "python_stdlib.zip").read_bytes(), json.loads((cached / "files.json").read_text("utf-8"))
+        return _read(cached)
     node = shutil.which("node")
     if node is None:
         raise TraceFailed("node is needed to trace the standard library the calculators import")
@@ -62,9 +72,15 @@ def trimmed_stdlib(root: Path, pyodide_dir: Path, bundle: bytes, calcs: list[tup
         (Path(tmp) / "bundle.zip").write_bytes(bundle)
         (Path(tmp) / "job.json").write_bytes(job)
         proc = subprocess.run([node, str(TRACE), str(pyodide_dir), f"{tmp}/bundle.zip", f"{tmp}/job.json",
-                               str(cached / "python_stdlib.zip")], capture_output=True, text=True)
+                               str(cached / "python_stdlib.zip"), str(cached / "calculators.zip")],
+                              capture_output=True, text=True)
     if proc.returncode != 0:
         raise TraceFailed(f"tracing the calculators' imports failed: {proc.stderr.strip()[-1500:]}")
     files = json.loads(proc.stdout.strip().splitlines()[-1])
     (cached / "files.json").write_text(json.dumps(files), encoding="utf-8")  # last: marks the entry complete
-    return (cached / "python_stdlib.zip").read_bytes(), files
+    return _read(cached)
+
+
+def _read(cached: Path) -> Traced:
+    return Traced((cached / "python_stdlib.zip").read_bytes(), json.loads((cached / "files.json").read_text("utf-8")),
+                  (cached / "calculators.zip").read_bytes())

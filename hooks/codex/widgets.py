@@ -73,7 +73,7 @@ def calc_block(site: Site, arg: str, page: PageInfo) -> str:
     page.uses_widgets = True
     context = form_context(site.engine, arg)
     notes = [{"href": note_href(page, n), "title": _note_title(site, n)} for n in context["calc"]["source_notes"]]
-    return site.render("calc.html.j2", **context, assets=site.assets, notes=notes)
+    return site.render("calc.html.j2", **context, notes=notes)
 
 
 def _note_title(site: Site, note_id: str) -> str:

@@ -1,9 +1,11 @@
 """Serve a built site on 127.0.0.1 the way a real static host does, in a background thread.
 
-Gzip for text, JavaScript, JSON and wasm when the browser asks for it, a ten-minute cache
+Gzip for text, JavaScript, JSON, wasm and zip when the browser asks for it, a ten-minute cache
 (`Cache-Control: max-age=600`) with ETag revalidation, the MIME types Pyodide needs, and
 404.html for a missing page: so what tests and the benchmark measure are the bytes a reader's
-browser really downloads.
+browser really downloads. The headers the build's `_headers` file names (framing, the workers'
+policies) are sent as Netlify or Cloudflare Pages send them; `headers=False` serves as GitHub
+Pages does, with none.
 
     .venv/bin/python -m tests.support.server site [--port 8000]   (what ./dev serve --static runs)
 """
@@ -11,13 +13,15 @@ browser really downloads.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import functools
 import gzip
 import http.server
 import os
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from email.utils import formatdate
 from pathlib import Path
@@ -33,8 +37,43 @@ TYPES = {
     ".woff2": "font/woff2",
 }
 COMPRESSED = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",
-              "image/svg+xml")
+              "application/zip", "image/svg+xml")
+HEADERS_FILE = "_headers"
 MAX_AGE = 600  # seconds, as GitHub Pages serves
+
+
+class Link:
+    """A phone's link, shaped at the server: every response of every connection (the page's, the
+    worker's, the service worker's, which the browser's own network emulation never reaches)
+    shares one bucket of `bits_per_second`, in chunks taken in turn, after `latency` seconds per
+    request. `bits_per_second=None`: no shaping. The benchmark changes it between profiles."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, bits_per_second: float | None = None, latency: float = 0.0) -> None:
+        self.bits_per_second = bits_per_second
+        self.latency = latency
+        self._lock = threading.Lock()
+        self._free_at = 0.0  # when the link has sent everything booked so far
+
+    def wait(self) -> None:
+        """A request's latency."""
+        if self.bits_per_second and self.latency:
+            time.sleep(self.latency)
+
+    def send(self, write: Callable[[bytes], object], data: bytes) -> None:
+        """Write `data` at the link's speed, sharing it with every other response being sent."""
+        if not self.bits_per_second:
+            write(data)
+            return
+        for start in range(0, len(data), self.CHUNK):
+            chunk = data[start:start + self.CHUNK]
+            with self._lock:
+                begin = max(time.monotonic(), self._free_at)
+                self._free_at = begin + len(chunk) * 8 / self.bits_per_second
+                done = self._free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            write(chunk)
 
 
 class Requests(list[str]):
@@ -49,7 +88,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as any real host (every response has a length)
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     requests: Requests
+    link: Link
     gzipped: dict[tuple[str, int], bytes]
+    rules: list[tuple[str, dict[str, str]]]  # the site's _headers: (path pattern, headers)
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -62,6 +103,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self._serve(body=False)
 
     def _serve(self, *, body: bool) -> None:
+        self.link.wait()
         url_path = self.path.split("?", 1)[0].split("#", 1)[0]
         path = self.translate_path(url_path)
         status = 200
@@ -104,10 +146,38 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         if squeeze:
             self.send_header("Content-Encoding", "gzip")
+        for name, value in self._site_headers(url_path).items():
+            self.send_header(name, value)
         self.end_headers()
         if body:
-            self.wfile.write(data)
+            self.link.send(self.wfile.write, data)
             self.requests.sent.append((self.path, len(data)))
+
+
+    def _site_headers(self, url_path: str) -> dict[str, str]:
+        """The headers `_headers` gives this path: every matching rule's, one name's values joined."""
+        found: dict[str, str] = {}
+        for pattern, headers in self.rules:
+            if fnmatch.fnmatchcase(url_path, pattern):
+                for name, value in headers.items():
+                    found[name] = f"{found[name]}, {value}" if name in found else value
+        return found
+
+
+def read_headers_file(path: Path) -> list[tuple[str, dict[str, str]]]:
+    """A `_headers` file (a path pattern on its own line, then its headers indented), in order."""
+    rules: list[tuple[str, dict[str, str]]] = []
+    if not path.is_file():
+        return rules
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            rules.append((line.strip(), {}))
+        elif rules:
+            name, _, value = line.strip().partition(":")
+            rules[-1][1][name.strip()] = value.strip()
+    return rules
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -136,16 +206,20 @@ class _Server(http.server.ThreadingHTTPServer):
         pass  # a browser that closes a connection early (a cancelled download) is no error of ours
 
 
-def _httpd(root: Path, port: int, requests: Requests) -> _Server:
-    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}})
+def _httpd(root: Path, port: int, requests: Requests, headers: bool = True, link: Link | None = None) -> _Server:
+    rules = read_headers_file(root / HEADERS_FILE) if headers else []
+    handler = type("Handler", (_Handler,), {"requests": requests, "gzipped": {}, "rules": rules,
+                                            "link": link or Link()})
     return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 @contextmanager
-def serve(root: Path, port: int = 0) -> Iterator[tuple[str, Requests]]:
-    """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested."""
+def serve(root: Path, port: int = 0, *, headers: bool = True, link: Link | None = None
+          ) -> Iterator[tuple[str, Requests]]:
+    """Serve `root` (on `port`, or any free one); yield its base URL and the paths requested.
+    `headers=False`: none of the site's `_headers`, as GitHub Pages serves; `link`: a shaped link."""
     requests = Requests()
-    httpd = _httpd(root, port, requests)
+    httpd = _httpd(root, port, requests, headers, link)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:

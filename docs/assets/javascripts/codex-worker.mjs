@@ -1,46 +1,91 @@
 // The calculators' Web Worker: loads the self-hosted Pyodide and the zipped calculators
-// package in parallel, unpacks, imports, then answers "run" messages. It only ever runs our
+// package, puts the bundle on sys.path, imports, then answers "run" messages. It only ever runs our
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
+// Which code that is, the build says (runtime.mjs); a message that names an address is refused.
 
+import { BUNDLE, BYTES, LOCKFILE, PYODIDE, STDLIB } from "../codex/runtime.mjs";
 import { meterFetch } from "./meter.mjs";
-
-// What the build says about the runtime (hooks/codex/runtime.py): its size, for the progress.
-const RUNTIME = new URL("../codex/runtime.json", import.meta.url);
 
 let bridge = null;
 let ready = null;
+const BUNDLE_PATH = "/home/pyodide/calculators.zip";
 
-async function init({ pyodide, bundle, calcs }) {
+// The site's own files only: the build's addresses must sit on this worker's origin.
+for (const address of [PYODIDE, BUNDLE, STDLIB]) {
+  if (new URL(address).origin !== self.location.origin) throw new Error(`refused: ${address} is not the site's own`);
+}
+
+// What a page may send: the message's type and its own fields, nothing else (an unknown field,
+// such as an address, is refused rather than ignored, so a page that tries is seen trying).
+const FIELDS = { init: ["calcs"], run: ["id", "calc", "inputs"], echo: ["id"] };
+const CALC_ID = /^[a-z]+\.[a-z0-9_]+$/;
+
+function refusal(msg) {
+  if (!msg || typeof msg !== "object" || !(msg.type in FIELDS)) return "an unknown message";
+  const extra = Object.keys(msg).filter((key) => key !== "type" && !FIELDS[msg.type].includes(key));
+  if (extra.length) return `a ${msg.type} message may not carry ${extra.join(", ")}`;
+  if (msg.type === "init" && !(Array.isArray(msg.calcs) && msg.calcs.every((id) => typeof id === "string" && CALC_ID.test(id)))) {
+    return "calcs is a list of calculator ids";
+  }
+  return null;
+}
+
+// The bundle is needed only once Python has started, so it is fetched once Pyodide's own big
+// downloads (the wasm, the standard library) are in: on a slow link it then arrives while Python
+// starts, instead of making Python wait for it.
+function bundleAfter(pyodideStarted) {
+  let asked = null;
+  const ask = () => {
+    if (!asked) {
+      asked = fetch(BUNDLE).then((response) => {
+        if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
+        return response.arrayBuffer();
+      });
+      asked.catch(() => {}); // reported where it is awaited (init), not as an unhandled rejection
+    }
+    return asked;
+  };
+  const waiting = new Set([new URL("pyodide.asm.wasm", PYODIDE).href, STDLIB]);
+  pyodideStarted.then(ask, ask); // whatever happened to those downloads, not later than this
+  return { arrived: (url) => { if (waiting.delete(url) && !waiting.size) ask(); }, bundle: () => ask() };
+}
+
+async function init({ calcs }) {
   const t0 = performance.now();
-  let total = 0;
-  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }));
-  const runtime = fetch(RUNTIME).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
-  runtime.then((facts) => { total = facts.bytes || 0; });
-  const [{ loadPyodide }, zip, facts] = await Promise.all([
-    import(pyodide + "pyodide.mjs"),
-    fetch(bundle).then((response) => {
-      if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    }),
-    runtime,
-  ]);
-  // The build's trimmed standard library: only the modules the calculators import.
-  const stdLibURL = facts.stdlib ? new URL(facts.stdlib, RUNTIME).href : undefined;
-  // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
-  const py = await loadPyodide({ indexURL: pyodide, packageBaseUrl: pyodide, fullStdLib: false, stdLibURL });
-  stopMeter();
+  let later = null;
+  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total: BYTES }),
+                               (url) => later && later.arrived(url));
+  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const t1 = performance.now();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/codex" });
-  py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
+  // stdLibURL: the build's trimmed standard library, only the modules the calculators import.
+  // lockFileContents: the lock file's facts, no package (the engine loads none): nothing to fetch.
+  // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
+  const started = loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, stdLibURL: STDLIB,
+                                lockFileContents: LOCKFILE });
+  later = bundleAfter(started);
+  const py = await started;
+  const zip = await later.bundle();
+  stopMeter();
+  const t2 = performance.now();
+  // The bundle goes on sys.path as it is: Python imports its bytecode from the zip, nothing unpacked.
+  py.FS.writeFile(BUNDLE_PATH, new Uint8Array(zip));
+  py.runPython(`import sys\nsys.path.insert(0, "${BUNDLE_PATH}")`);
   // The engine is made here, from the rules.json in the bundle: the one door into the rules.
   const door = py.pyimport("calculators.browser").start(JSON.stringify(calcs || []));
   bridge = (calc, inputs) => door.answer(calc, inputs);
-  const t2 = performance.now();
-  return { pyodide: t1 - t0, calculators: t2 - t1 };
+  // Where the start went (the benchmark prints it): Pyodide's module fetched; Python started (the
+  // wasm, the standard library, the bundle's download beside them); the engine imported and made.
+  return { fetched: t1 - t0, python: t2 - t1, engine: performance.now() - t2 };
 }
 
 self.addEventListener("message", async (event) => {
   const msg = event.data;
+  const refused = refusal(msg);
+  if (refused) {
+    console.error("Jianghu Codex worker: refused", refused);
+    self.postMessage({ type: "refused", message: refused, id: msg && msg.id });
+    return;
+  }
   if (msg.type === "init") {
     if (!ready) {
       ready = init(msg);

@@ -7,12 +7,15 @@ import { everyPage } from "./every-page.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
+import { WORKER } from "../codex/runtime.mjs";
 import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
   nextId: 1,
+  runs: 0,           // "run" messages posted, all forms (tests count one per change)
+  codeCache: null,   // the worker that primes V8's compiled wasm beside the offline copy (below)
   pending: new Map(), // request id -> resolve
   // answers: ms from the reader's input event to the results in the page, one per answer;
   // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
@@ -23,11 +26,13 @@ const state = {
 window.__codex = state; // read by the project's benchmark and browser tests
 state.addressPending = addressPending; // the inputs are not in the address yet (tests wait for it)
 
-function startWorker(form) {
+// The worker's address comes from the build (runtime.mjs), never from the page's markup: a form
+// may say which calculator it is, not which code runs it.
+function startWorker() {
   if (state.worker) return state.ready;
-  const absolute = (path) => new URL(path, document.baseURI).href;
+  if (new URL(WORKER).origin !== location.origin) return Promise.reject(new Error("the worker is not the site's own"));
   state.timings.workerStarted = performance.now();
-  state.worker = new Worker(absolute(form.dataset.worker), { type: "module", name: "codex" });
+  state.worker = new Worker(WORKER, { type: "module", name: "codex" });
   state.ready = new Promise((resolve, reject) => {
     state.worker.addEventListener("message", (event) => {
       const msg = event.data;
@@ -41,6 +46,11 @@ function startWorker(form) {
         console.error("Jianghu Codex: the calculator engine could not start:", msg.message);
         reject(new Error(msg.message));
         window.dispatchEvent(new Event("codex:failed"));
+      } else if (msg.type === "refused") { // a message of ours the worker would not take: a bug of ours
+        console.error("Jianghu Codex: the calculator engine refused a message:", msg.message);
+        const done = state.pending.get(msg.id);
+        state.pending.delete(msg.id);
+        if (done) done({ crash: msg.message });
       } else if (msg.type === "progress") {
         progress(msg);
       } else if (msg.type === "result") {
@@ -55,14 +65,28 @@ function startWorker(form) {
       reject(new Error(event.message || "worker error"));
     });
   });
-  state.worker.postMessage({
-    type: "init",
-    pyodide: absolute(form.dataset.pyodide),
-    bundle: absolute(form.dataset.bundle),
-    calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc),
-  });
+  // Only the ids of the page's calculators, to warm them: data, which the worker checks.
+  state.worker.postMessage({ type: "init", calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc) });
   return state.ready;
 }
+
+// The offline copy holds the engine's bytes, not the code V8 compiled from them: V8 keeps that
+// beside the response it compiled, which on a first visit is the network's. So once the copy is
+// made, a second worker starts the engine from the copy and lives until V8 has kept its compiled
+// code beside it, and the next visit starts from compiled code, not from the wasm's bytes. It
+// answers nothing; `codeCache` says where it is ("starting", "keeping", "kept").
+const CODE_CACHE_MS = 10_000;
+window.addEventListener("codex:offline", () => {
+  if (!state.worker || state.codeCache) return; // a page without a calculator starts no engine
+  state.codeCache = "starting";
+  const warm = new Worker(WORKER, { type: "module", name: "codex-code-cache" });
+  warm.addEventListener("message", ({ data }) => {
+    if (data.type !== "ready" && data.type !== "failed") return;
+    state.codeCache = "keeping";
+    setTimeout(() => { warm.terminate(); state.codeCache = "kept"; }, CODE_CACHE_MS);
+  });
+  warm.postMessage({ type: "init", calcs: [] });
+});
 
 // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
 state.watchdogMs = 15000;
@@ -79,6 +103,7 @@ function ask(calc, inputs) {
   return new Promise((resolve) => {
     const timer = setTimeout(restartWorker, state.watchdogMs);
     state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
+    state.runs += 1;
     state.worker.postMessage({ type: "run", id, calc, inputs });
   });
 }
@@ -97,6 +122,10 @@ state.echo = async () => {
 // The form's controls: <output> elements are form elements too, but not inputs.
 function controls(form) {
   return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
+}
+
+function typed(el) {
+  return el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["checkbox", "radio", "file", "hidden"].includes(el.type));
 }
 
 function readInputs(form) {
@@ -167,36 +196,58 @@ function setStatus(form, text, stateName) {
   status.dataset.state = stateName;
 }
 
+// One answer per change. Per form: the inputs last sent to the worker (as JSON), whether an answer
+// is on its way, and the newest change that came while it was (a newer one replaces it). A change
+// whose inputs are those last sent asks nothing; one made while an answer is on its way waits for
+// it, and only the newest waiting change is then asked (the answer drawn is always the newest).
+const asking = new WeakMap();
+
 // dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
 async function recompute(form, since = performance.now()) {
-  form.__codexBusy = (form.__codexBusy || 0) + 1;
+  const inputs = readInputs(form);
+  saveToUrl(form, inputs);
+  const change = { inputs, key: JSON.stringify(inputs), since };
+  let ask = asking.get(form);
+  if (!ask) asking.set(form, (ask = { sent: null, busy: false, waiting: null }));
+  if (ask.busy) { // the answer on its way is for these inputs, or this change waits for it
+    ask.waiting = change.key === ask.sent ? null : change;
+    return;
+  }
+  if (change.key === ask.sent) return; // the answer shown is for these inputs
+  ask.busy = true;
   form.dataset.busy = "yes";
   pending(form);
   try {
-    await answerFor(form, since);
-  } finally {
-    form.__codexBusy -= 1;
-    if (form.__codexBusy === 0) {
-      form.dataset.busy = "no";
-      settled(form);
+    for (let next = change; next;) {
+      ask.sent = next.key;
+      ask.waiting = null;
+      const answer = await answerFor(form, next.inputs);
+      if (answer && !answer.ok && !answer.error) ask.sent = null; // no answer: the same inputs may ask again
+      if (ask.waiting) { next = ask.waiting; continue; } // a newer change came: its answer is the one to draw
+      if (answer) draw(form, answer, next.since);
+      next = null;
     }
+  } finally {
+    ask.busy = false;
+    form.dataset.busy = "no";
+    settled(form);
   }
 }
 
-async function answerFor(form, since) {
-  const inputs = readInputs(form);
-  saveToUrl(form, inputs);
+// The worker's answer to `inputs` (started first if need be), or null if it could not start.
+async function answerFor(form, inputs) {
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
-    await startWorker(form);
+    await startWorker();
   } catch {
     setStatus(form, "The live calculator could not start; the results shown are for the page's defaults.", "failed");
-    return;
+    return null;
   }
-  const seq = (form.__codexSeq = (form.__codexSeq || 0) + 1);
   const asked = performance.now();
-  const answer = await ask(form.dataset.calc, inputs);
-  if (seq !== form.__codexSeq) return; // a newer answer is on its way
+  return { ...(await ask(form.dataset.calc, inputs)), asked };
+}
+
+function draw(form, answer, since) {
   form.dataset.live = "yes";
   if (answer.ok) {
     showErrors(form, []);
@@ -226,13 +277,16 @@ async function answerFor(form, since) {
     setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
   }
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
-  record(since, asked, answer);
+  record(since, answer.asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
 function record(since, asked, answer) {
   const now = performance.now();
-  if (state.timings.firstAnswer === null) state.timings.firstAnswer = now;
+  if (state.timings.firstAnswer === null) {
+    state.timings.firstAnswer = now;
+    window.dispatchEvent(new Event("codex:answered")); // offline.mjs copies the site after this
+  }
   state.timings.answers.push(now - since);
   const clock = performance.timeOrigin; // the worker's times are clock times (its own origin differs)
   const timed = answer.arrived !== undefined && answer.startedAt !== undefined; // not for a timeout
@@ -313,11 +367,17 @@ function bind(form) {
   if (form.__codexBound) return;
   form.__codexBound = true;
   form.addEventListener("submit", (event) => event.preventDefault());
-  const onChange = (event) => recompute(form, event.timeStamp);
+  // One event per change: a field typed in answers on `input` (as the reader types), a choice (a
+  // select, a box) on `change`; the other event of each pair carries the same values and is left
+  // alone. Events other code sends (rows, tools, a test's driver) all count: the inputs decide.
+  const onChange = (event) => {
+    if (event.isTrusted && (event.type === "input") !== typed(event.target)) return;
+    recompute(form, event.timeStamp);
+  };
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   // A finger on a field comes before the first change: start the engine now, not at the change.
-  form.addEventListener("focusin", () => startWorker(form).catch(() => {}), { once: true });
+  form.addEventListener("focusin", () => startWorker().catch(() => {}), { once: true });
   const fromUrl = restoreFromUrl(form);
   bindRows(form); // rows and saves: rows.mjs, saves.mjs
   bindSaves(form);
@@ -329,9 +389,12 @@ function bindAll() {
   const forms = document.querySelectorAll("form.calc[data-calc]");
   forms.forEach(bind);
   if (forms.length && !state.worker) {
-    // Prewarm while the reader reads, so the first change answers at once.
-    const warm = () => startWorker(forms[0]).catch(() => {});
-    if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
+    // Prewarm while the reader reads, so the first change answers at once: at once when the
+    // offline copy serves the page (the engine's files come from it, taking nothing from the
+    // page's own loading), else once the page is idle (the engine's download comes after the page's).
+    const warm = () => startWorker().catch(() => {});
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) warm();
+    else if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 200);
   }
 }

@@ -3,7 +3,8 @@
 // Pyodide gets is the browser's own response: streaming compilation and the browser's code
 // cache for the wasm work as without it.
 
-export function meterFetch(report, every = 100) {
+// `arrived(url)` is called once a response's last byte is in.
+export function meterFetch(report, arrived = () => {}, every = 100) {
   const original = self.fetch;
   let loaded = 0;
   let last = 0;
@@ -20,6 +21,7 @@ export function meterFetch(report, every = 100) {
           if (now - last >= every) { last = now; report(loaded); }
         }
         report(loaded);
+        arrived(response.url);
       })().catch(() => {});
     }
     return response;

@@ -3,9 +3,13 @@
 // has been installed beside this one, offers a reload. Nothing reloads by itself: a reader
 // in the middle of a calculation chooses when. Where service workers are unavailable
 // (private windows, file://) nothing here runs and the site works as it always has.
+// workbox-window (copied into the site by the build) tells a newer build from the first install,
+// and this tab's update from another tab's; the prompt and when to copy the site are ours.
+
+import { Workbox } from "./workbox-window.mjs";
 
 const ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/offline.mjs
-const state = { registration: null, prompted: false, reloading: false };
+const state = { registration: null, workbox: null, prompted: false, reloading: false };
 window.__codexOffline = state; // read by the project's browser tests
 
 function prompt(reason) {
@@ -20,9 +24,9 @@ function prompt(reason) {
   button.type = "button";
   button.textContent = "reload";
   button.addEventListener("click", () => {
-    const waiting = state.registration && state.registration.waiting;
     state.reloading = true;
-    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" }); // reload once it has taken over
+    const waiting = state.registration && state.registration.waiting;
+    if (waiting) state.workbox.messageSkipWaiting(); // reload once it has taken over
     else location.reload();
   });
   bar.dataset.reason = reason;
@@ -30,45 +34,48 @@ function prompt(reason) {
   document.body.append(bar);
 }
 
-function watch(registration) {
-  state.registration = registration;
-  const offer = (worker) => {
-    // The first install has no page to replace: only a newer build than the page's is news.
-    if (worker.state === "installed" && navigator.serviceWorker.controller) prompt("waiting");
-  };
-  if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    if (worker) worker.addEventListener("statechange", () => offer(worker));
-  });
-  // Instant navigation never reloads the page, so look for a new build now and then.
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") registration.update().catch(() => {});
-  });
-}
-
 function register() {
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  const workbox = new Workbox(new URL("sw.js", ROOT).href, { scope: ROOT.pathname });
+  state.workbox = workbox;
+  // A newer build has installed beside this page's, found by this tab or another (the first
+  // install has no page to replace and never waits).
+  workbox.addEventListener("waiting", () => prompt("waiting"));
+  workbox.addEventListener("controlling", (event) => {
     if (state.reloading) location.reload();
-    else if (hadController) prompt("replaced"); // another tab took the new build: this page is older
+    // A page that had a copy serving it: another tab took the new build, this page is older. One
+    // that had none (loaded while the first copy was made, in this tab or another): now it has one.
+    else if (event.isUpdate) prompt("replaced");
+    else window.dispatchEvent(new Event("codex:offline"));
   });
-  navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname })
-    .then(watch)
+  workbox.register({ immediate: true })
+    .then((registration) => {
+      state.registration = registration;
+      // Instant navigation never reloads the page, so look for a new build now and then.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") workbox.update().catch(() => {});
+      });
+    })
     .catch((error) => console.info("Jianghu Codex: no offline copy in this browser:", error.message));
 }
 
-// Copy the site for offline use only once this page has what it needs: after the live
-// calculator is ready on a page with one (its download comes first), else once idle.
+// Copy the site for offline use only once this page has what it needs, so that the copy never
+// competes with it for the link: on a page with a calculator, after its first live answer (or,
+// for a reader who changes nothing, once the engine has been ready for a while: its download is
+// done); elsewhere once idle. The copy takes the engine's files from the HTTP cache (sw/).
+const AFTER_READY = 10_000; // ms after the engine is ready without an answer asked for
 function whenSettled(then) {
   const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
   const afterLoad = () => {
     if (!document.querySelector("form.calc[data-calc]")) return idle();
     let done = false;
     const once = () => { if (!done) { done = true; idle(); } };
-    window.addEventListener("codex:ready", once, { once: true });
+    const ready = () => setTimeout(once, AFTER_READY);
+    window.addEventListener("codex:answered", once, { once: true });
     window.addEventListener("codex:failed", once, { once: true });
-    if (window.__codex && window.__codex.timings.ready !== null) once();
+    const timings = window.__codex && window.__codex.timings;
+    if (timings && timings.firstAnswer !== null) once();
+    else if (timings && timings.ready !== null) ready();
+    else window.addEventListener("codex:ready", ready, { once: true });
     setTimeout(once, 60_000); // a reader who never waits for the calculator still gets the copy
   };
   if (document.readyState === "complete") afterLoad();

@@ -2,9 +2,12 @@
 // pinned npm package, in node) exactly as the worker does — unpack the calculators bundle,
 // start calculators.browser's door, warm every calculator — then imports every standard-library
 // module the package names anywhere, answers every calculator's defaults, and prints the
-// files of python_stdlib.zip that were loaded. With an output path, it also writes those files
-// compiled to bytecode by this very Pyodide (a zip of .pyc: nothing to compile in the browser).
-//   node trace.mjs <pyodide dir> <bundle.zip> <job.json: {calcs: [[id, inputs]], imports: [..]}> [out.zip]
+// files of python_stdlib.zip that were loaded. With output paths, it also writes those files, and
+// the calculators package's own, compiled to bytecode by this very Pyodide (zips of .pyc: nothing
+// to compile in the browser). Entries are stored, not deflated, so that the host's HTTP
+// compression works across the whole file (it gzips the stored zip smaller than a deflated one).
+//   node trace.mjs <pyodide dir> <bundle.zip> <job.json: {calcs: [[id, inputs]], imports: [..]}>
+//                  [stdlib out.zip] [calculators out.zip]
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,9 +20,9 @@ function fail(error) {
   process.exit(1);
 }
 
-const [dir, bundlePath, jobPath, outPath] = process.argv.slice(2).map((p) => path.resolve(p));
+const [dir, bundlePath, jobPath, outPath, codePath] = process.argv.slice(2).map((p) => path.resolve(p));
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: dir + path.sep, fullStdLib: false });
+const py = await loadPyodide({ indexURL: dir + path.sep });
 py.unpackArchive(new Uint8Array(await readFile(bundlePath)), "zip", { extractDir: "/home/pyodide/codex" });
 py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/codex')");
 const job = JSON.parse(await readFile(jobPath, "utf8"));
@@ -46,17 +49,31 @@ json.dumps(sorted(files))
 if (outPath) {
   py.globals.set("traced", loaded);
   py.runPython(`
-import importlib._bootstrap_external as external, json, sys, zipfile
+import importlib._bootstrap_external as external, json, os, sys, zipfile
+
+def pyc(source, name, optimize):
+    code = compile(source, name, "exec", dont_inherit=True, optimize=optimize)
+    return bytes(external._code_to_timestamp_pyc(code, 0, 0))
+
+def entry(name):
+    return zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))  # stored: the host compresses the file
+
 stock = next(p for p in sys.path if p.endswith(".zip"))
-with zipfile.ZipFile(stock) as source, zipfile.ZipFile("/tmp/trimmed.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+with zipfile.ZipFile(stock) as source, zipfile.ZipFile("/tmp/trimmed.zip", "w", zipfile.ZIP_STORED) as out:
     for name in json.loads(traced):
-        code = compile(source.read(name), f"{stock}/{name}", "exec", dont_inherit=True)
-        data = external._code_to_timestamp_pyc(code, 0, 0)
-        entry = zipfile.ZipInfo(name[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
-        entry.compress_type = zipfile.ZIP_DEFLATED
-        out.writestr(entry, bytes(data))
+        out.writestr(entry(name[:-3] + ".pyc"), pyc(source.read(name), f"{stock}/{name}", 0))
+# The calculators package: sourceless .pyc where the .py was (Python imports them as they are),
+# without docstrings (optimize=2: nothing in the package reads one).
+root = "/home/pyodide/codex"
+with zipfile.ZipFile("/tmp/calculators.zip", "w", zipfile.ZIP_STORED) as out:
+    for folder, _, files in sorted(os.walk(f"{root}/calculators")):
+        for file in sorted(f for f in files if f.endswith(".py")):
+            path = f"{folder}/{file}"
+            with open(path, "rb") as handle:
+                out.writestr(entry(path[len(root) + 1:-3] + ".pyc"), pyc(handle.read(), path, 2))
 `);
   await writeFile(outPath, py.FS.readFile("/tmp/trimmed.zip"));
+  if (codePath) await writeFile(codePath, py.FS.readFile("/tmp/calculators.zip"));
 }
 process.stdout.write(loaded + "\n");
 process.exit(0);

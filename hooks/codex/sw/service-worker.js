@@ -1,69 +1,75 @@
-// The Jianghu Codex's service worker: the whole site, offline after one visit.
-// Built from this file by hooks/codex/sw/precache.mjs (workbox-build's injectManifest), which
-// puts the list of every built file, each with its revision, in place of the manifest marker.
-// One cache per build ("codex-<version>"): a page and the calculators bundle it talks to always
-// come from the same build. A new build installs beside the old one (unchanged files are copied
-// across, not downloaded again) and waits until the reader chooses to reload; on activation
-// every other build's cache is removed.
+// The Jianghu Codex's service worker: the whole site, offline after one visit, and only as built.
+// Built by hooks/codex/sw/precache.mjs: Workbox's own production builds of workbox-core,
+// -routing, -strategies and -precaching (pinned in package-lock.json) come first in the file,
+// then this; workbox-build's injectManifest puts the list of every built file in place of the
+// manifest marker, each with its revision and the SHA-256 of its bytes (`integrity`).
+//
+// What Workbox does here: the precache (one cache, each file under its address + revision, so a
+// new build downloads only the files that changed, and the old build's keys stay until the new
+// one takes over: never a mix), fetching each file with its `integrity`, which the browser checks
+// against the bytes, and serving them (a page's address with or without index.html, its query
+// ignored). What is ours: the check of every entry already in the cache against its hash, on
+// install and on every use (`verified`: a fetch checks its bytes, a cache hit does not, and any
+// script of the site's origin can write the cache); the install in a few lanes at once (Workbox
+// installs one file at a time, and a first visit's copy is a few hundred small files); the
+// network's page when the cache cannot answer, and the 404 page offline.
 
 const MANIFEST = self.__WB_MANIFEST;
-const PREFIX = "codex-";
+const { PrecacheController, PrecacheRoute } = workbox.precaching;
+const { NavigationRoute, registerRoute, setCatchHandler } = workbox.routing;
 
-// FNV-1a over the manifest: the build's version, so the cache name changes with any file.
-function version(entries) {
-  let hash = 0x811c9dc5;
-  const text = JSON.stringify(entries);
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
+workbox.core.setCacheNameDetails({ prefix: "codex" });
+const LANES = 4; // files fetched at once while installing
+
+function base64(buffer) {
+  let text = "";
+  for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
+  return btoa(text);
 }
 
-const CACHE = PREFIX + version(MANIFEST);
-const SCOPE = self.registration.scope;
-// url (absolute, no query) -> cache key: the url itself when its name is versioned, else url + revision.
-const KEYS = new Map(MANIFEST.map((entry) => {
-  const url = new URL(entry.url, SCOPE);
-  const key = new URL(url);
-  if (entry.revision) key.searchParams.set("__codex_revision", entry.revision);
-  return [url.href, { key: key.href, versioned: !entry.revision }];
-}));
-
-async function fromOlderBuilds(key) {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
-    const hit = await (await caches.open(name)).match(key);
-    if (hit) return hit;
-  }
-  return null;
+// Whether a response's bytes are those the build wrote (integrity "sha256-<base64>").
+async function matches(response, integrity) {
+  const [algorithm, expected] = integrity.split(/-(.*)/s);
+  if (algorithm !== "sha256") return false;
+  return base64(await crypto.subtle.digest("SHA-256", await response.arrayBuffer())) === expected;
 }
 
-async function precache() {
-  const cache = await caches.open(CACHE);
-  const have = new Set((await cache.keys()).map((request) => request.url));
-  const todo = [...KEYS].filter(([, { key }]) => !have.has(key));
-  const one = async ([url, { key, versioned }]) => {
-    let response = await fromOlderBuilds(key);
-    if (!response) {
-      // A name without a version may sit stale in the HTTP cache: ask the server again.
-      response = await fetch(url, { cache: versioned ? "default" : "no-cache", credentials: "same-origin" });
-      if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
-    }
-    await cache.put(key, response);
+let controller = null;
+// A cached entry is used only if its bytes match the manifest; otherwise Workbox fetches the file
+// again (checked by the fetch's integrity) and puts the right bytes in its place.
+const verified = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const integrity = controller.getIntegrityForCacheKey(request.url);
+    if (integrity && (await matches(cachedResponse.clone(), integrity))) return cachedResponse;
+    return null;
+  },
+};
+controller = new PrecacheController({ plugins: [verified] });
+controller.addToCacheList(MANIFEST);
+
+async function install(event) {
+  const todo = [...controller.getURLsToCacheKeys()];
+  const one = async ([url, cacheKey]) => {
+    const revisioned = cacheKey !== url;
+    // A name without a version may sit stale in the HTTP cache: revalidate it (a 304 costs no body).
+    const request = new Request(url, { integrity: controller.getIntegrityForCacheKey(cacheKey),
+                                       cache: revisioned ? "no-cache" : "default", credentials: "same-origin" });
+    await Promise.all(controller.strategy.handleAll({ params: { cacheKey }, request, event }));
   };
-  const lanes = Array.from({ length: 6 }, async () => {
+  await Promise.all(Array.from({ length: LANES }, async () => {
     while (todo.length) await one(todo.shift());
-  });
-  await Promise.all(lanes);
+  }));
 }
 
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+self.addEventListener("install", (event) => event.waitUntil(install(event)));
 
 self.addEventListener("activate", (event) => {
+  controller.activate(event); // removes the entries of every other build
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    const own = controller.strategy.cacheName;
+    for (const name of await caches.keys()) { // another cache of ours (an older service worker's)
+      if (name.startsWith("codex-") && name !== own) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -73,38 +79,17 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
-// The file a request names: its query (calculator inputs) and fragment never change the file.
-function entryFor(request) {
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return null;
-  url.search = "";
-  url.hash = "";
-  if (url.pathname.endsWith("/")) url.pathname += "index.html";
-  return KEYS.get(url.href) || null;
-}
-
-async function respond(request, entry) {
-  const cache = await caches.open(CACHE);
-  if (entry) {
-    const hit = await cache.match(entry.key);
-    if (hit) return hit;
-  }
+// Every built file, whatever query its address carries (calculator inputs live in the query).
+registerRoute(new PrecacheRoute(controller, { ignoreURLParametersMatching: [/./], directoryIndex: "index.html",
+                                              cleanURLs: false }));
+// A page that is not in the build (a mistyped address): the network's answer, or offline the 404 page.
+registerRoute(new NavigationRoute(new workbox.strategies.NetworkOnly()));
+const notFound = controller.createHandlerBoundToURL("404.html"); // checked as every other entry
+setCatchHandler(async ({ request, event }) => {
   try {
-    return await fetch(request);
+    return await fetch(request); // the cache could not answer with the build's bytes: the network's
   } catch (error) {
-    if (request.mode === "navigate") {
-      const missing = KEYS.get(new URL("404.html", SCOPE).href);
-      const page = missing && (await cache.match(missing.key));
-      if (page) return page;
-    }
+    if (request.mode === "navigate") return notFound({ request, event });
     throw error;
   }
-}
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || request.headers.has("range")) return;
-  const entry = entryFor(request);
-  if (!entry && request.mode !== "navigate") return;
-  event.respondWith(respond(request, entry));
 });

@@ -1,0 +1,92 @@
+"""What the browser's engine downloads and how it starts (issue 24): the fewest bytes for the same
+answers, no deprecated Pyodide option, and nothing read twice."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+from codex.bundle import calculators_zip
+
+import calculators
+from tests.support.engine import rules_data
+from tests.support.server import serve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def shipped(built_site: Path) -> dict[str, Path]:
+    """The runtime files runtime.mjs names, by name (BUNDLE, STDLIB)."""
+    module = (built_site / "assets" / "codex" / "runtime.mjs").read_text(encoding="utf-8")
+    return {name: built_site / path for name, path in re.findall(r'export const (\w+) = new URL\("([^"]+)"', module)}
+
+
+def test_the_zips_are_stored_so_the_host_compresses_them(built_site: Path) -> None:
+    """Deflated entries cannot shrink again; stored ones gzip smaller as one file (issue 24, 4)."""
+    files = shipped(built_site)
+    for name in ("BUNDLE", "STDLIB"):
+        with zipfile.ZipFile(files[name]) as archive:
+            deflated = [i.filename for i in archive.infolist() if i.compress_type != zipfile.ZIP_STORED]
+        assert deflated == [], f"{name}: {deflated[:5]}"
+    with serve(built_site) as (base, _):
+        path = files["STDLIB"].relative_to(built_site).as_posix()
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert len(response.read()) < 0.5 * files["STDLIB"].stat().st_size
+
+
+def test_the_bundle_carries_bytecode_not_sources(built_site: Path) -> None:
+    """The browser compiles nothing of the engine: every module is the trace's bytecode."""
+    with zipfile.ZipFile(shipped(built_site)["BUNDLE"]) as archive:
+        names = set(archive.namelist())
+    modules = {f"calculators/{p.relative_to(ROOT / 'calculators').with_suffix('.pyc').as_posix()}"
+               for p in (ROOT / "calculators").rglob("*.py")}
+    assert modules <= names and not [n for n in names if n.endswith(".py")]
+    assert {"calculators/rules.json", "calculators/index.json"} <= names
+
+
+def test_no_deprecated_pyodide_option_is_passed() -> None:
+    """Options Pyodide's own typings mark deprecated (fullStdLib: "This option has no effect")."""
+    typings = (ROOT / "node_modules" / "pyodide" / "pyodide.d.ts").read_text(encoding="utf-8")
+    config = typings[typings.index("interface PyodideConfig"):]
+    deprecated = set(re.findall(r"/\*\*(?:(?!\*/).)*[Dd]eprecated(?:(?!\*/).)*\*/\s*(\w+)\?:", config, re.S))
+    assert "fullStdLib" in deprecated
+    for path in (ROOT / "docs" / "assets" / "javascripts" / "codex-worker.mjs",
+                 ROOT / "hooks" / "codex" / "stdlib_trace" / "trace.mjs"):
+        text = path.read_text(encoding="utf-8")
+        assert "loadPyodide(" in text
+        assert not [name for name in deprecated if re.search(rf"\b{name}\b", text)], path.name
+
+
+def test_the_bundle_reads_its_index_once(tmp_path: Path) -> None:
+    """Every answer looked calculators up in index.json, read and parsed again (issue 24, 5)."""
+    bundle = calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules())
+    with zipfile.ZipFile(io.BytesIO(bundle)) as archive:
+        archive.extractall(tmp_path)
+    probe = ("import os, sys, calculators; from calculators import registry\n"
+             "calculators.run('wbs.energy', {})\n"
+             "os.remove('calculators/index.json')  # read once: never needed again\n"
+             "calculators.run('wbs.derived', {})\n"
+             "print(registry._found is None, 'calculators.rain' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "False"], "the second answer read the index again (or scanned every module)"
+
+
+def test_the_engine_runs_from_the_bundle_on_sys_path(tmp_path: Path) -> None:
+    """The worker puts the bundle's zip on sys.path as it is (nothing unpacked): the package reads
+    its rules and index from inside it."""
+    (tmp_path / "calculators.zip").write_bytes(
+        calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules()))
+    probe = ("import sys; sys.path.insert(0, 'calculators.zip'); import calculators\n"
+             "assert calculators.__file__.startswith('calculators.zip'), calculators.__file__\n"
+             "print(calculators.show('wbs.energy', {'strength': 4}) == calculators.show('wbs.energy', {'strength': 4}),"
+             " sorted(calculators.run('wbs.energy', {'strength': 4})) != [])")
+    out = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "True"]
