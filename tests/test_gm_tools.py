@@ -103,7 +103,7 @@ def test_a_twelve_combatant_fight_fits_in_a_chat_link() -> None:
              "energy": 140 + n, "ev": 2, "kiai": 1, "relaxing": n % 2 == 0, "monster": n % 3 == 0}
             for n in range(12)]
     code = rowcode.encode(fields, rows)
-    link = "https://codex.example.org/wbs/combat/?" + urlencode(
+    link = "https://codex.example.org/wbs/fight/?" + urlencode(
         {f"{TRACKER}.combatants": code, f"{TRACKER}.round": 17, f"{TRACKER}.tier": "adept"})
     assert len(link) <= 2000, len(link)
     assert engine().run(TRACKER, {"combatants": code})["states"]["rows"][11]["head"] == "Bandit of the Red Hill 11"

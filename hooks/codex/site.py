@@ -7,6 +7,7 @@ bundling (`Runtime`: Pyodide, fonts and the zipped engine the browser gets) and 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,7 +113,8 @@ class Codex:
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build, by destination path."""
-        return {self.bundle_uri: self.runtime.bundle}
+        tables = json.dumps(widgets.table_tools(self.engine), separators=(",", ":")).encode()
+        return {self.bundle_uri: self.runtime.bundle, widgets.TABLES_FILE: tables}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""
