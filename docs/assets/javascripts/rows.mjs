@@ -4,6 +4,7 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
+import { markStep } from "./history.mjs";
 import { stateOf } from "./url-state.mjs";
 
 export const VERSION = "1";
@@ -157,14 +158,29 @@ function notice(holder, spec, text) {
   slot.hidden = !text;
 }
 
+/** How many rows a code holds, counted without reading them (a code of thousands is refused first). */
+export function codeRows(code) {
+  let count = 0;
+  for (let i = code.indexOf("_"); i !== -1; i = code.indexOf("_", i + 1)) count++;
+  return count;
+}
+
 // Redraw a rows table from its hidden input (after the address, a save or a result set it).
 function refresh(holder) {
   const spec = specOf(holder);
+  const item = spec.item.toLowerCase();
+  const count = codeRows(spec.hidden.value);
+  if (count > spec.max) {
+    // Refused before a row is read or drawn: 3,000 rows from a link would freeze the page.
+    notice(holder, spec, `This link holds ${count.toLocaleString("en")} ${item}s, and this page takes at most ` +
+      `${spec.max}, so none of them were drawn; the page's own ${item}s are shown instead.`);
+    spec.hidden.value = spec.hidden.defaultValue;
+  }
   try {
     holder.__rows = decode(spec.fields, spec.hidden.value);
   } catch (error) {
-    notice(holder, spec, `These ${spec.item.toLowerCase()}s could not be read from the link (it may come from an ` +
-      `older version of this page: ${error.message}); the page's own ${spec.item.toLowerCase()}s are shown instead.`);
+    notice(holder, spec, `These ${item}s could not be read from the link (it may come from an ` +
+      `older version of this page: ${error.message}); the page's own ${item}s are shown instead.`);
     spec.hidden.value = spec.hidden.defaultValue;
     holder.__rows = decode(spec.fields, spec.hidden.value);
   }
@@ -197,19 +213,26 @@ function onAction(holder, button) {
   const tr = button.closest("tr[data-row]");
   const i = tr ? Number(tr.dataset.row) - 1 : rows.length;
   let focus = null; // [row index, action] to focus after redrawing
+  const called = (row, n) => (row && typeof row.name === "string" && row.name.trim()) || `${spec.item} ${n}`;
+  let step;
   if (action === "add" && rows.length < spec.max) {
     rows.push(Object.fromEntries(spec.fields.map((f) => [f.name, f.default])));
     focus = [rows.length - 1, "field"];
+    step = `Added ${spec.item.toLowerCase()} ${rows.length}`;
   } else if (action === "duplicate" && rows.length < spec.max) {
+    step = `Copied ${called(rows[i], i + 1)}`;
     rows.splice(i + 1, 0, { ...rows[i] });
     focus = [i + 1, "field"];
   } else if (action === "remove" && rows.length > spec.min) {
+    step = `Removed ${called(rows[i], i + 1)}`;
     rows.splice(i, 1);
     focus = rows.length ? [Math.min(i, rows.length - 1), "remove"] : null;
   } else if (action === "up" && i > 0) {
+    step = `Moved ${called(rows[i], i + 1)} up`;
     [rows[i - 1], rows[i]] = [rows[i], rows[i - 1]];
     focus = [i - 1, i - 1 === 0 ? "field" : "up"];
   } else return;
+  markStep(holder.closest("form"), step);
   render(holder, spec, rows);
   changed(holder, spec);
   const target = focus && holder.querySelector(`tr[data-row="${focus[0] + 1}"] ` +
@@ -276,6 +299,16 @@ export function rowFields(form) {
   return out;
 }
 
+/** Each rows input's bounds and what one row is called: name → {min, max, item}. */
+export function rowLimits(form) {
+  const out = {};
+  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) {
+    const { min, max, item } = specOf(holder);
+    out[holder.dataset.rows] = { min, max, item };
+  }
+  return out;
+}
+
 // Values in the link that this version of the form no longer takes (an older link): say so.
 function staleLink(form, holder) {
   const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
@@ -290,6 +323,7 @@ export function bindRows(form) {
   const holders = form.querySelectorAll(".codex-rows[data-rows]");
   for (const holder of holders) {
     refresh(holder);
+    holder.addEventListener("codex:refresh", () => refresh(holder));
     if (holder === holders[0]) staleLink(form, holder);
     holder.addEventListener("input", (event) => onEdit(holder, event));
     holder.addEventListener("change", (event) => onEdit(holder, event));
@@ -301,15 +335,51 @@ export function bindRows(form) {
   form.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-apply]");
     if (!button || !form.contains(button)) return;
-    form.__codexApplyFocus = true;
-    setInputs(form, JSON.parse(button.dataset.apply));
+    apply(form, button, { focus: true });
   });
   form.addEventListener("codex:answer", (event) => {
     const answer = event.detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (form.__codexApplyFocus) {
       form.__codexApplyFocus = false;
-      form.querySelector("button[data-apply]")?.focus();
+      // Back on the control of the same kind, without scrolling the page to it.
+      form.querySelector("button[data-apply]")?.focus({ preventScroll: true });
     }
+    if (form.__codexApplying) settleApply(form);
   });
+}
+
+// ---- "apply" results (Next, Start round) ---------------------------------------------------
+// A control that advances the fight takes one tap per answer: a second tap before the answer
+// to the first is in (or within HOLD ms of it: a double tap) is ignored, so two quick taps on
+// "Start round" move one round and charge one round's upkeep, never two.
+export const HOLD = 500;
+
+/** Set the inputs an apply button carries; false when a tap is being held off. */
+export function apply(form, button, { focus = false } = {}) {
+  if (form.__codexApplying) return false;
+  let sets;
+  try {
+    sets = JSON.parse(button.dataset.apply);
+  } catch {
+    return false;
+  }
+  const before = JSON.stringify(currentInputs(form));
+  form.__codexApplying = { since: performance.now() };
+  form.dataset.applying = "yes";
+  form.__codexApplyFocus = focus;
+  markStep(form, button.textContent.trim());
+  setInputs(form, sets);
+  if (JSON.stringify(currentInputs(form)) === before) settleApply(form); // nothing changed: no answer to wait for
+  return true;
+}
+
+function settleApply(form) {
+  const { since } = form.__codexApplying;
+  clearTimeout(form.__codexApplyTimer);
+  form.__codexApplyTimer = setTimeout(() => {
+    form.__codexApplying = null;
+    form.dataset.applying = "no";
+    form.dispatchEvent(new CustomEvent("codex:applied"));
+  }, Math.max(0, since + HOLD - performance.now()));
 }

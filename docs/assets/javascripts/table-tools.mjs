@@ -1,0 +1,338 @@
+// Table tools: a calculator that runs a fight at the table (a form marked `data-table`: the WBS
+// fight, the Xia conflict, the Rain tile table). The same machinery for each, nothing per game:
+// - every change is a step of the fight's history: Undo and Redo walk it (history.mjs);
+// - the fight is kept on this device as it changes, with its history, and comes back when its page
+//   opens; a link that brings another fight offers the kept one back instead (kept.mjs);
+// - a bar pinned to the bottom of the screen: who acts now, the last change, Undo, Redo, Next.
+// codex.mjs has bound the form first (its module runs first): the address is read, the rows drawn.
+
+import { resetToDefaults } from "./calc-tools.mjs";
+import { everyPage } from "./every-page.mjs";
+import { History, markStep, takeStep } from "./history.mjs";
+import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
+import { apply, currentInputs, setInputs } from "./rows.mjs";
+import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
+import { stateOf } from "./url-state.mjs";
+
+const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
+const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
+const tools = new Set(); // the table tools of the page shown
+
+function say(slot, text, ...actions) {
+  slot.replaceChildren(text);
+  for (const [label, act, kind] of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.className = `codex-table__answer${kind ? ` codex-table__answer--${kind}` : ""}`;
+    button.addEventListener("click", act, { once: true });
+    slot.append(" ", button);
+  }
+  slot.hidden = !text;
+}
+
+function notice(tool, text, ...actions) {
+  say(tool.notice, text, ...actions);
+}
+
+function showStep(tool, text) {
+  tool.bar.querySelector("[data-table-step]").textContent = text;
+}
+
+// ---- the history ----------------------------------------------------------------------------
+
+// Put a state into the form without recording it (Undo, Redo, a fight brought back).
+function show(tool, inputs) {
+  tool.quiet = true;
+  try {
+    setInputs(tool.form, inputs);
+  } finally {
+    tool.quiet = false;
+  }
+}
+
+function wordsFor(control) {
+  const row = control.closest && control.closest("tr[data-row]");
+  const field = control.closest && control.closest("td[data-label]");
+  if (row && field) {
+    const name = row.querySelector('[data-field="name"]');
+    const who = (name && name.value.trim()) || `row ${row.dataset.row}`;
+    return `Changed ${who}: ${field.dataset.label}`;
+  }
+  const label = control.labels && control.labels[0];
+  return label ? `Changed ${label.textContent.trim()}` : "Changed a value";
+}
+
+function onChange(tool, event) {
+  if (tool.quiet) return;
+  const target = event.target;
+  const typed = event.isTrusted && event.type === "input" && (target.type === "text" || target.type === "number");
+  const now = performance.now();
+  const merge = typed && target === tool.lastTarget && now - tool.lastAt < TYPING;
+  const label = takeStep(tool.form) || (event.isTrusted ? wordsFor(target) : "Changed the fight");
+  if (!tool.history.record(currentInputs(tool.form), { label, merge })) return;
+  tool.lastTarget = typed ? target : null;
+  tool.lastAt = now;
+  showStep(tool, tool.history.lastLabel);
+  drawBar(tool);
+  keepSoon(tool);
+  askToKeep();
+}
+
+function step(tool, which) {
+  const moved = which === "undo" ? tool.history.undo() : tool.history.redo();
+  if (!moved) return;
+  show(tool, moved.inputs);
+  showStep(tool, `${which === "undo" ? "Undone" : "Redone"}: ${moved.label || "a change"}`);
+  drawBar(tool);
+  keepSoon(tool);
+}
+
+// ---- the bar ----------------------------------------------------------------------------------
+
+function nextButton(form) {
+  return form.querySelector('output[name="next"] button[data-apply]')
+    || form.querySelector(".calc__results button[data-apply]");
+}
+
+function actingNow(form, next) {
+  const named = form.querySelector('output[name="acting_now"]');
+  if (named && named.textContent.trim()) return named.textContent.trim();
+  const summary = next && next.closest(".codex-apply")?.querySelector(".codex-apply__summary");
+  return summary ? summary.textContent.trim() : "";
+}
+
+function drawBar(tool) {
+  const { bar, form, history } = tool;
+  const undo = bar.querySelector('[data-table-action="undo"]');
+  const redo = bar.querySelector('[data-table-action="redo"]');
+  const next = bar.querySelector('[data-table-action="next"]');
+  undo.disabled = !history.canUndo;
+  redo.disabled = !history.canRedo;
+  undo.title = history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo";
+  redo.title = history.canRedo ? `Redo: ${history.future[history.future.length - 1].label || "a change"}` : "Nothing to redo";
+  const target = nextButton(form);
+  const label = target ? target.textContent.trim() : "Next";
+  if (next.textContent !== label) next.textContent = label;
+  next.disabled = !target;
+  const held = form.dataset.applying === "yes";
+  next.setAttribute("aria-disabled", held ? "true" : "false");
+  const now = bar.querySelector("[data-table-now]");
+  const text = actingNow(form, target);
+  if (now.textContent !== text) now.textContent = text;
+}
+
+function next(tool) {
+  const target = nextButton(tool.form);
+  if (!target) return;
+  if (apply(tool.form, target)) tool.follow = true;
+}
+
+// After Next the view stays on the fight's pointer (the row marked as now), never far below it.
+function followPointer(tool) {
+  if (!tool.follow) return;
+  tool.follow = false;
+  const pointer = tool.form.querySelector(".calc__results [aria-current]");
+  if (!pointer) return;
+  const box = pointer.getBoundingClientRect();
+  const bottom = window.innerHeight - tool.bar.getBoundingClientRect().height;
+  if (box.top < 0 || box.bottom > bottom) pointer.scrollIntoView({ block: "center" });
+}
+
+// ---- kept on this device -----------------------------------------------------------------
+
+function keepSoon(tool) {
+  clearTimeout(tool.timer);
+  tool.timer = setTimeout(() => keepNow(tool), WRITE_DELAY);
+}
+
+function keepNow(tool) {
+  clearTimeout(tool.timer);
+  tool.timer = null;
+  const calc = tool.form.dataset.calc;
+  const stored = readKept(calc);
+  const other = stored && stored.record;
+  if (other && other.fight !== tool.fight && other.saved !== tool.written
+      && JSON.stringify(other.inputs) !== tool.history.present.key) {
+    // Another fight is kept here (the one this page's link replaced, or another tab's): it
+    // becomes a named save before this fight takes its place, so nothing is lost.
+    const name = freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
+    if (storeSave(saveRecord(calc, name, other.inputs, other.saved))) {
+      notice(tool, `The fight that was kept on this device (${timeWords(other.saved)}) is now the save “${name}”: ` +
+        "load it from Saved on this device.");
+    }
+  }
+  const written = writeKept(calc, { fight: tool.fight, inputs: tool.history.now, history: tool.history.toJSON() });
+  if (written) {
+    tool.written = written.saved;
+    tool.form.dataset.kept = written.saved;
+  } else if (!tool.refused) {
+    tool.refused = true;
+    notice(tool, "This browser would not keep the fight on this device (a private window, or its storage is full): " +
+      "save it as a file (Export as a file) before you close the page.");
+  }
+}
+
+function flush() {
+  for (const tool of tools) if (tool.timer !== null) keepNow(tool);
+}
+
+// A kept state can be shown if this form takes it (a record from an older page is not forced in).
+function usable(tool, inputs) {
+  return !checkInputs(tool.form, inputs);
+}
+
+function historyOf(tool, record) {
+  const good = (list) => list.filter((e) => usable(tool, e.inputs));
+  return History.from(currentInputs(tool.form),
+    { past: good(record.history.past), future: good(record.history.future), label: record.history.label });
+}
+
+function resume(tool, record) {
+  show(tool, record.inputs);
+  tool.history = historyOf(tool, record);
+  tool.fight = record.fight || newFightId();
+  tool.written = record.saved;
+}
+
+// What the page shows when it opens: the kept fight, or the link's with the kept one offered.
+function open(tool) {
+  const { form } = tool;
+  const calc = form.dataset.calc;
+  const shown = currentInputs(form);
+  tool.history = new History(shown);
+  tool.fight = newFightId();
+  const kept = readKept(calc);
+  if (!kept) return;
+  const problem = kept.problem || checkInputs(form, kept.record.inputs);
+  if (problem) {
+    const aside = setAside(calc, kept.text ?? JSON.stringify(kept.record));
+    notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
+      "this browser's storage) and this page starts from its own fight.");
+    return;
+  }
+  const { record } = kept;
+  const key = JSON.stringify(shown);
+  const when = timeWords(record.saved);
+  if (JSON.stringify(record.inputs) === key) {
+    tool.history = historyOf(tool, record);
+    tool.fight = record.fight || tool.fight;
+    tool.written = record.saved;
+    return;
+  }
+  const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
+  const stale = [...record.history.past, ...record.history.future].some((e) => JSON.stringify(e.inputs) === key);
+  if (!fromLink || stale) {
+    // The page's own defaults, or an older address of this same fight: the kept fight is newer.
+    resume(tool, record);
+    notice(tool, `Resumed the fight kept on this device at ${when}.`,
+      ["Start a new fight", () => newFight(tool)]);
+    showStep(tool, `Resumed the fight from ${when}`);
+    return;
+  }
+  notice(tool, `This link opened a fight of its own. Resume the fight kept on this device at ${when}?`,
+    ["Resume it", () => {
+      markStep(form, `Resumed the fight from ${when}`);
+      setInputs(form, record.inputs);
+      tool.fight = record.fight || tool.fight;
+      tool.written = record.saved;
+      notice(tool, "");
+    }]);
+}
+
+function newFight(tool) {
+  resetToDefaults(tool.form, "Started a new fight");
+  notice(tool, "A new fight, from the page's defaults: Undo brings the last one back.");
+}
+
+// The kept fight changed outside this page (a stat block added to it from another tab, or this
+// page coming back from the browser's cache): take the change in as a step of this fight.
+function catchUp(tool) {
+  const kept = readKept(tool.form.dataset.calc);
+  const record = kept && kept.record;
+  if (!record || record.saved === tool.written || !usable(tool, record.inputs)) return;
+  if (JSON.stringify(record.inputs) === tool.history.present.key) {
+    tool.written = record.saved;
+    return;
+  }
+  if (record.fight !== tool.fight && tool.history.canUndo) {
+    notice(tool, `Another page keeps a different fight on this device now (${timeWords(record.saved)}).`,
+      ["Show that fight", () => {
+        markStep(tool.form, `Took the fight from ${timeWords(record.saved)}`);
+        setInputs(tool.form, record.inputs);
+        tool.fight = record.fight;
+        tool.written = record.saved;
+        notice(tool, "");
+      }]);
+    return;
+  }
+  markStep(tool.form, record.history.label || "Changed on another page");
+  tool.fight = record.fight || tool.fight;
+  tool.written = record.saved;
+  setInputs(tool.form, record.inputs);
+}
+
+// ---- binding -------------------------------------------------------------------------------
+
+function bindTable(form) {
+  if (form.__codexTable) return;
+  const bar = form.querySelector("[data-table-bar]");
+  const notes = form.querySelector("[data-table-notice]");
+  if (!bar || !notes) return;
+  const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
+    lastTarget: null, lastAt: 0, follow: false, refused: false };
+  form.__codexTable = tool;
+  tools.add(tool);
+  open(tool);
+  form.addEventListener("input", (event) => onChange(tool, event));
+  form.addEventListener("change", (event) => onChange(tool, event));
+  form.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest(".calc__results button[data-apply]")) tool.follow = true;
+  });
+  form.addEventListener("codex:answer", () => {
+    drawBar(tool);
+    followPointer(tool);
+  });
+  form.addEventListener("codex:applied", () => drawBar(tool));
+  bar.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
+    if (action === "undo" || action === "redo") step(tool, action);
+    else if (action === "next") next(tool);
+  });
+  bar.hidden = false;
+  form.dataset.tableReady = "yes";
+  drawBar(tool);
+}
+
+// Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the fight, except in a text field, where
+// they undo the typing as usual.
+function onKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const field = event.target.closest && event.target.closest('input[type="text"], input[type="number"], textarea');
+  if (field) return;
+  const tool = [...tools][0];
+  if (!tool) return;
+  event.preventDefault();
+  step(tool, key === "y" || event.shiftKey ? "redo" : "undo");
+}
+
+function bindAll() {
+  flush();
+  for (const tool of tools) if (!tool.form.isConnected) tools.delete(tool);
+  for (const form of document.querySelectorAll("form.calc[data-table]")) bindTable(form);
+}
+
+window.addEventListener("pagehide", flush);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flush();
+  else for (const tool of tools) catchUp(tool);
+});
+window.addEventListener("pageshow", (event) => { if (event.persisted) for (const tool of tools) catchUp(tool); });
+window.addEventListener("storage", (event) => {
+  for (const tool of tools) if (event.key === keptKey(tool.form.dataset.calc)) catchUp(tool);
+});
+document.addEventListener("keydown", onKey);
+
+everyPage(bindAll);
