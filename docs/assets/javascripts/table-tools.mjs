@@ -129,14 +129,13 @@ function next(tool) {
 }
 
 // After Next the view stays on the fight's pointer (the row marked as now), never far below it.
+// "nearest": no move when it is in view; the page's scroll padding keeps it clear of the header and
+// of the bar. (Its rectangle cannot be asked first: a result out of view is not laid out.)
 function followPointer(tool) {
   if (!tool.follow) return;
   tool.follow = false;
   const pointer = tool.form.querySelector(".calc__results [aria-current]");
-  if (!pointer) return;
-  const box = pointer.getBoundingClientRect();
-  const bottom = window.innerHeight - tool.bar.getBoundingClientRect().height;
-  if (box.top < 0 || box.bottom > bottom) pointer.scrollIntoView({ block: "center" });
+  if (pointer) pointer.scrollIntoView({ block: "nearest" });
 }
 
 // ---- kept on this device -----------------------------------------------------------------
