@@ -126,8 +126,35 @@ function cellControl(field, id, value, label) {
   return parts;
 }
 
+// The same rows as drawn (a Next, an Undo): only the values that changed are set, so the page
+// lays out and paints a few cells, not a fight's hundred controls drawn again.
+function update(body, spec, rows) {
+  const trs = body.children;
+  if (trs.length !== rows.length) return false;
+  for (let i = 0; i < rows.length; i++) {
+    const tr = trs[i];
+    if (tr.dataset.row !== String(i + 1)) return false;
+    for (const f of spec.fields) {
+      const control = tr.querySelector(`[data-field="${f.name}"]`);
+      if (!control) return false;
+      const value = rows[i][f.name];
+      if (f.type === "bool") {
+        if (control.checked !== Boolean(value)) control.checked = Boolean(value);
+      } else if (control.value !== String(value ?? "")) control.value = String(value ?? "");
+    }
+    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => tr.querySelector(`[data-rows-action="${a}"]`));
+    if (!up || !copy || !remove) return false;
+    up.disabled = i === 0;
+    copy.disabled = rows.length >= spec.max;
+    remove.disabled = rows.length <= spec.min;
+  }
+  return true;
+}
+
 function render(holder, spec, rows) {
   const body = holder.querySelector("tbody");
+  if (holder.__drawn && update(body, spec, rows)) return;
+  holder.__drawn = true; // drawn by this module once: its own shape from then on
   const trs = rows.map((row, i) => {
     const n = i + 1;
     const tr = el("tr", { "data-row": String(n) });
