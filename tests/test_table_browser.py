@@ -68,9 +68,9 @@ def wait_kept(page: Any, calc: str = WBS) -> None:
     """Until the fight on screen is the one kept on the device (written 300 ms after a change)."""
     page.wait_for_function(f"""() => {{ const k = localStorage.getItem('codex.table.{calc}');
         const f = document.querySelector('form[data-calc="{calc}"]');
+        const shown = [...f.querySelectorAll('.codex-rows tbody [data-field="name"]')].map(e => e.value);
         return k && f.dataset.kept === JSON.parse(k).saved
-               && JSON.stringify(JSON.parse(k).inputs.combatants.map(r => r.name))
-                  === JSON.stringify([...f.querySelectorAll('.codex-rows tbody [data-field="name"]')].map(e => e.value)); }}""")
+               && JSON.stringify(JSON.parse(k).inputs.combatants.map(r => r.name)) === JSON.stringify(shown); }}""")
 
 
 # ---- undo and redo ------------------------------------------------------------------------------
@@ -192,8 +192,8 @@ def test_a_closed_fight_is_offered_back_and_a_link_never_overwrites_it(site: tup
     page.wait_for_function(f"() => document.querySelector('{FIGHT}').dataset.kept")
     saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('codex.save.wbs.combat_tracker.'))")
     assert len(saves) == 1 and "Fight kept at" in saves[0], saves
-    assert json.loads(page.evaluate(f"localStorage.getItem({json.dumps(saves[0])})"))["inputs"]["combatants"][0]["name"] \
-        == "Mei Lin"
+    archived = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(saves[0])})"))
+    assert archived["inputs"]["combatants"][0]["name"] == "Mei Lin"
     assert "is now the save" in notice.inner_text()
     context.close()
 
@@ -271,8 +271,8 @@ def test_importing_a_same_named_fight_leaves_the_old_save(site: tuple[str, list[
     page.fill(f'{box} [data-save="name"]', "Bridge fight")
     page.tap(f'{box} [data-save="save"]')
     shared_file = tmp_path / "bridge.json"
-    shared_file.write_text(json.dumps({"format": "jianghu-codex-save", "version": 1, "calc": WBS, "name": "Bridge fight",
-                                       "saved": "2026-12-01T21:40:00Z",
+    shared_file.write_text(json.dumps({"format": "jianghu-codex-save", "version": 1, "calc": WBS,
+                                       "name": "Bridge fight", "saved": "2026-12-01T21:40:00Z",
                                        "inputs": {"combatants": [{"name": "Theirs"}]}}))
     page.set_input_files(f'{box} [data-save="import"]', str(shared_file))
     page.wait_for_function(f"""() => document.querySelector('{FIGHT} tr[data-row="1"] [data-field="name"]')
@@ -413,7 +413,7 @@ def test_after_next_the_view_stays_on_who_acts(site: tuple[str, list[str]], phon
             const r = p.getBoundingClientRect();
             const bar = document.querySelector('{BAR}').getBoundingClientRect();
             return {{ top: r.top, bottom: r.bottom, bar: bar.top }}; }}""")
-        assert 0 <= where["top"] and where["bottom"] <= where["bar"], where
+        assert where["top"] >= 0 and where["bottom"] <= where["bar"], where
     assert value(page, "turns_taken", CONFLICT) == "3"
 
 
