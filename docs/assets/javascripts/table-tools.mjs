@@ -16,6 +16,9 @@ import { stateOf } from "./url-state.mjs";
 
 const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
 const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
+// A change being made, in the game's terms: who (a name, or a tap on it), how much ("+4", "−2"),
+// and to what. Editing these is one step until it is applied (the apply is a step of its own).
+const CHANGE = ["target", "change", "what"];
 const tools = new Set(); // the table tools of the page shown
 
 function say(slot, text, ...actions) {
@@ -68,11 +71,14 @@ function onChange(tool, event) {
   const target = event.target;
   const typed = event.isTrusted && event.type === "input" && (target.type === "text" || target.type === "number");
   const now = performance.now();
-  const merge = typed && target === tool.lastTarget && now - tool.lastAt < TYPING;
-  const label = takeStep(tool.form) || (event.isTrusted ? wordsFor(target) : "Changed the fight");
+  const given = takeStep(tool.form);
+  const making = CHANGE.includes(target.name); // a change being made, not yet applied
+  const merge = (typed && target === tool.lastTarget && now - tool.lastAt < TYPING) || (making && tool.making);
+  const label = given || (making ? "Began a change" : event.isTrusted ? wordsFor(target) : "Changed the fight");
   if (!tool.history.record(currentInputs(tool.form), { label, merge })) return;
   tool.lastTarget = typed ? target : null;
   tool.lastAt = now;
+  tool.making = making;
   showStep(tool, tool.history.lastLabel);
   drawBar(tool);
   keepSoon(tool);
@@ -120,12 +126,58 @@ function drawBar(tool) {
   const now = bar.querySelector("[data-table-now]");
   const text = actingNow(form, target);
   if (now.textContent !== text) now.textContent = text;
+  drawChange(tool);
 }
 
 function next(tool) {
   const target = nextButton(tool.form);
   if (!target) return;
   if (apply(tool.form, target)) tool.follow = true;
+}
+
+// ---- the change being made ----------------------------------------------------------------
+
+function applyButton(form) {
+  return form.querySelector('output[name="apply"] button[data-apply]');
+}
+
+// The tool's change fields move into the bar, beside an Apply that presses the tool's own (the
+// result that carries the change): a GM taps a name, types "+4" and applies without scrolling.
+function bindChange(tool) {
+  const { form, bar } = tool;
+  const line = bar.querySelector("[data-table-change]");
+  const fields = CHANGE.map((name) => form.querySelector(`:is(input, select)[name="${name}"]`)?.closest(".calc__field"))
+    .filter(Boolean);
+  if (!line || !fields.length) return;
+  line.append(...fields);
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "codex-table-bar__apply";
+  go.dataset.tableAction = "apply";
+  go.textContent = "Apply";
+  line.append(go);
+  line.hidden = false;
+}
+
+function drawChange(tool) {
+  const go = tool.bar.querySelector('[data-table-action="apply"]');
+  if (!go) return;
+  const source = applyButton(tool.form);
+  go.disabled = !source;
+  const label = source ? source.textContent.trim() : "Apply";
+  if (go.textContent !== label) go.textContent = label;
+}
+
+// A tap on a fighter's name in the results makes them the target; the change field is next.
+function pick(tool, button) {
+  const target = tool.form.querySelector(':is(input, select)[name="target"]');
+  if (!target) return;
+  markStep(tool.form, `Picked ${button.dataset.pick}`);
+  target.value = button.dataset.pick;
+  target.dispatchEvent(new Event("input", { bubbles: true }));
+  target.dispatchEvent(new Event("change", { bubbles: true }));
+  const change = tool.form.querySelector('input[name="change"]');
+  if (change) change.focus({ preventScroll: true });
 }
 
 // After Next the view stays on the fight's pointer (the row marked as now), never far below it.
@@ -279,14 +331,18 @@ function bindTable(form) {
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
   const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
-    lastTarget: null, lastAt: 0, follow: false, refused: false };
+    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false };
   form.__codexTable = tool;
   tools.add(tool);
+  bindChange(tool);
   open(tool);
   form.addEventListener("input", (event) => onChange(tool, event));
   form.addEventListener("change", (event) => onChange(tool, event));
   form.addEventListener("click", (event) => {
-    if (event.target.closest && event.target.closest(".calc__results button[data-apply]")) tool.follow = true;
+    const button = event.target.closest && event.target.closest("button[data-apply], button.codex-pick[data-pick]");
+    if (!button || !button.closest(".calc__results")) return;
+    if (button.matches(".codex-pick")) pick(tool, button);
+    else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
   });
   form.addEventListener("codex:answer", () => {
     drawBar(tool);
@@ -297,6 +353,7 @@ function bindTable(form) {
     const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
     if (action === "undo" || action === "redo") step(tool, action);
     else if (action === "next") next(tool);
+    else if (action === "apply" && applyButton(form)) apply(form, applyButton(form));
   });
   bar.hidden = false;
   form.dataset.tableReady = "yes";
