@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from importlib import resources
 from typing import Any
 
-from . import registry
-from .present import Drawn, present
+from . import registry, rowcode
+from .present import Drawn, present, value_html
 from .rules import Rules, by_id, default_reading, using
 
 
@@ -78,6 +78,18 @@ class Engine:
         """Every calculator with its inputs (name, label, type, bounds, default, choices) and outputs."""
         with using(self._rules):
             return [calc.describe() for calc in registry.everything().values()]
+
+    def link_inputs(self, calc_id: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        """Inputs as a page's link carries them: a rows input given as records becomes its compact code."""
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            specs = {i.name: i for i in calc.inputs()}
+            out = dict(inputs)
+            for name, value in inputs.items():
+                spec = specs.get(name)
+                if spec is not None and spec.kind == "rows" and isinstance(value, (list, tuple)):
+                    out[name] = rowcode.encode([f.as_dict() for f in spec.fields], value)
+            return out
 
     def warm(self, calc_ids: Sequence[str]) -> None:
         """Import the calculators a page shows and read their forms, before the reader's first change."""
@@ -143,6 +155,13 @@ class Engine:
         with using(self._rules):
             return {"created_by": elements.created_by(element, alchemy),
                     "destroys": elements.destroys(element, alchemy)}
+
+    def xia_add_to_fight(self, character_id: str) -> str:
+        """Xia: an example character's button that adds it, with exactly its numbers, to the conflict tracker."""
+        from .xia import conflict
+
+        with using(self._rules):
+            return value_html("table", conflict.add_to_fight(character_id))
 
     def trigram_after(self, trigram: str, spend: str) -> Mapping[str, Any]:
         """Refreshing Rain: the trigram the Taiji moves to when a point of `spend` (yang, yin) is spent."""

@@ -282,7 +282,72 @@ def hand_html(tiles: Sequence[Mapping[str, Any]]) -> str:
     return f'<ul class="rain-hand">{items}</ul>'
 
 
+BACK = "\U0001F02B"  # a Ma Jiang tile's back
+BACKS_SHOWN = 12  # past this many, a face-down pile is drawn as this many and its count
+
+
+def act_html(value: Mapping[str, Any]) -> str:
+    """An Act: a button carrying the inputs it sets as JSON (tile-table.mjs binds it; no inline script)."""
+    sets = json.dumps({name: as_data(v) for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
+    extra = f' data-key="{_attribute(value["key"])}"' if value["key"] else ""
+    if value["fresh"]:
+        extra += f' data-fresh="{_attribute(value["fresh"])}"'
+    if value["pressed"] is not None:
+        extra += f' aria-pressed="{"true" if value["pressed"] else "false"}"'
+    if value["tile"] is not None:
+        return (f'<button type="button" class="codex-act codex-act--tile" data-act="{_attribute(sets)}"{extra} '
+                f'aria-label="{_attribute(value["label"])}">{tile_html(value["tile"])}</button>')
+    return (f'<button type="button" class="md-button codex-act" data-act="{_attribute(sets)}"{extra}>'
+            f'{_e(value["label"])}</button>')
+
+
+def tile_row_html(value: Mapping[str, Any]) -> str:
+    """A Hand: its label, then its tiles (or buttons drawn as tiles), then its face-down tiles."""
+    items = [f"<li>{value_html('', t)}</li>" for t in value["tiles"]]
+    backs = value["backs"]
+    back = f'<span class="rain-tile rain-tile--back"><span class="rain-tile__glyph">{BACK}</span></span>'
+    items += [f'<li aria-hidden="true">{back}</li>'] * min(backs, BACKS_SHOWN)
+    hidden = (f'<span class="calc-chart__sr">{backs} face down</span>' if backs <= BACKS_SHOWN
+              else f'<span class="rain-row__more">{backs} face down</span>')
+    tiles = f'<ul class="rain-hand">{"".join(items)}</ul>' if items else ""
+    large = " rain-row--large" if value["large"] else ""
+    return (f'<div class="rain-row{large}"><p class="rain-row__label">{_e(value["label"])}'
+            f'{hidden if backs else ""}</p>{tiles or _empty("No tiles.")}</div>')
+
+
+def _share(share: Mapping[str, Any]) -> str:
+    return (f'<div class="codex-share" data-share-calc="{_attribute(share["calc"])}" '
+            f'data-share-input="{_attribute(share["input"])}" data-share-code="{_attribute(share["code"])}">'
+            f'<p class="codex-share__code"><code>{_e(share["code"])}</code></p></div>')
+
+
+def _section(section: Mapping[str, Any]) -> str:
+    lines = "".join(f"<p>{_e(line)}</p>" for line in section["lines"])
+    rows = "".join(tile_row_html(h) for h in section["hands"])
+    acts = "".join(act_html(a) for a in section["acts"])
+    if acts:
+        acts = f'<div class="codex-board__acts" role="group" aria-label="{_attribute(section["title"])}">{acts}</div>'
+    share = _share(section["share"]) if section["share"] else ""
+    body = lines + rows + acts + share
+    current = " codex-board__section--current" if section["mark"] == "current" else ""
+    if section["folded"]:
+        return (f'<details class="codex-board__section{current}"><summary>{_e(section["title"])}</summary>'
+                f"{body}</details>")
+    return (f'<section class="codex-board__section{current}"><p class="codex-board__title">{_e(section["title"])}'
+            f"</p>{body}</section>")
+
+
+def board_html(value: Mapping[str, Any]) -> str:
+    """A Board: its sections in order."""
+    if not value["sections"]:
+        return _empty(value["empty"] or "Nothing yet.")
+    return f'<div class="codex-board">{"".join(_section(s) for s in value["sections"])}</div>'
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "act": act_html,
+    "hand": tile_row_html,
+    "board": board_html,
     "tile": tile_html,
     "table": table_html,
     "distribution": distribution_html,

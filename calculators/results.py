@@ -180,7 +180,75 @@ class Tile(Fields):
     mark: TileMark = ""
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, Tile)
+@dataclass(frozen=True, slots=True)
+class Act(Fields):
+    """A button of a table tool that sets some of the form's inputs at once: one step of play.
+
+    Unlike an Apply it keeps the reader's place: `key` names the button from one answer to the
+    next, and the page gives the focus back to it. `fresh` is a marker in the text of `sets` that
+    the page replaces, at the tap, with a fresh six-digit code (000001 to 999999) from the
+    browser's cryptographic generator: a draw nobody can know before it is made. A button drawn
+    as `tile` picks that tile, and `pressed` says whether it is picked.
+    """
+
+    TYPE: ClassVar[str] = "act"
+    label: str
+    sets: tuple[tuple[str, Any], ...]
+    key: str = ""
+    fresh: str = ""
+    tile: Tile | None = None
+    pressed: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand(Fields):
+    """Tiles in a row under a label: their faces (tiles, or buttons drawn as tiles), then `backs` face down."""
+
+    TYPE: ClassVar[str] = "hand"
+    label: str
+    tiles: tuple[Tile | Act, ...] = ()
+    backs: int = 0
+    large: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Share(Fields):
+    """A code someone opens on their own device, shown to read out; the page adds its link and a QR code.
+
+    `calc` and `input` name the calculator of the page, and its input, that take the code.
+    """
+
+    code: str
+    calc: str
+    input: str
+
+
+@dataclass(frozen=True, slots=True)
+class Section(Fields):
+    """One part of a board: a title, lines of text, rows of tiles, buttons, and a code to share.
+
+    `mark` is "current" for the part in play; a `folded` one stays shut until opened.
+    """
+
+    title: str
+    lines: tuple[str, ...] = ()
+    hands: tuple[Hand, ...] = ()
+    acts: tuple[Act, ...] = ()
+    share: Share | None = None
+    mark: Literal["", "current"] = ""
+    folded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Board(Fields):
+    """A table tool's view, in sections; `empty` is said when there are none."""
+
+    TYPE: ClassVar[str] = "board"
+    sections: tuple[Section, ...]
+    empty: str = ""
+
+
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, Tile, Act, Hand, Board)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

@@ -17,7 +17,7 @@ from .results import as_data
 from .rules import current
 
 InputKind = Literal["int", "choice", "bool", "text", "rows"]
-OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table", "tiles"]
+OutputKind = Literal["int", "number", "text", "list", "percent", "chart", "table", "tiles", "board"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,14 +87,30 @@ def test_one_link_shows_the_same_tiles_in_two_browsers_and_draw_again_changes_th
     context.close()
 
 
+def test_the_page_opens_with_nothing_drawn_and_draw_makes_a_fresh_code(tile_site: str, chrome: Any) -> None:
+    context, page, blocked, errors = fresh_tab(chrome, width=390)
+    page.goto(tile_site + "rain/contests/")
+    form = page.locator(f'form[data-calc="{CALC}"]')
+    assert form.locator('output[name="my_hand"] .rain-tile').count() == 0  # no known hand at first paint
+    button = form.get_by_role("button", name="Draw", exact=True)
+    button.click()
+    page.wait_for_function(f"() => location.search.includes('{CALC}.seed=')")
+    settled(page, CALC)
+    code = seed_in(page.url)
+    assert 1 <= int(code) <= 999999 and form.locator('output[name="my_hand"] .rain-tile').count() == 4
+    assert form.get_by_role("button", name="Draw again").is_visible()
+    assert blocked == [] and errors == []
+    context.close()
+
+
 def test_a_code_out_of_range_is_told_beside_its_field(tile_site: str, chrome: Any) -> None:
     context, page, _, errors = fresh_tab(chrome)
-    page.goto(tile_site + f"rain/contests/?{CALC}.seed=0")
+    page.goto(tile_site + f"rain/contests/?{CALC}.seed=-5")
     settled(page, CALC)
     alert = page.locator(f'form[data-calc="{CALC}"] [id$="-seed-error"][role="alert"]')
-    assert alert.is_visible() and "from 1 to 999999" in alert.inner_text()
-    page.get_by_role("button", name="Draw again").click()  # a fresh code fixes it
-    page.wait_for_function("() => !location.search.includes('seed=0')")
+    assert alert.is_visible() and "from 0 to 999999" in alert.inner_text()
+    page.locator(f'form[data-calc="{CALC}"] .calc__draw-again').click()  # a fresh code fixes it
+    page.wait_for_function("() => !location.search.includes('seed=-5')")
     settled(page, CALC)
     assert not alert.is_visible()
     assert "Traceback" not in page.inner_text("body") and errors == []

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,11 +43,34 @@ def test_catalog_lists_well_formed_calculators() -> None:
         json.dumps(entry)
 
 
-def test_every_calculator_runs_on_its_defaults() -> None:
-    for entry in engine().catalog():
-        result = engine().run(entry["id"], {})
+def unfilled_outputs(rules_engine: Engine) -> list[str]:
+    """Declared outputs a calculator leaves empty on its defaults: the page would show an empty box."""
+    found = []
+    for entry in rules_engine.catalog():
+        result = rules_engine.run(entry["id"], {})
         json.dumps(result)
-        assert set(result) <= {o["name"] for o in entry["outputs"]}
+        shown = rules_engine.show(entry["id"], {})
+        for out in entry["outputs"]:
+            if out["name"] not in result:
+                found.append(f"{entry['id']}: output '{out['name']}' is declared but never computed")
+            elif not shown.get(out["name"], "").strip():
+                found.append(f"{entry['id']}: output '{out['name']}' is drawn as nothing")
+        found += [f"{entry['id']}: output '{name}' is computed but not declared"
+                  for name in sorted(set(result) - {o["name"] for o in entry["outputs"]})]
+    return found
+
+
+def test_every_calculator_fills_every_output_it_declares_on_its_defaults() -> None:
+    assert unfilled_outputs(engine()) == []
+
+
+def test_the_output_check_finds_an_output_that_is_never_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Mutation: wbs.derived still declares Reflex but stops computing it.
+    derived = calculators.registry.everything()["wbs.derived"]
+    dropped = dataclasses.replace(derived, compute=lambda values: {
+        name: value for name, value in derived.compute(values).items() if name != "reflex"})
+    monkeypatch.setitem(calculators.registry.everything(), "wbs.derived", dropped)
+    assert unfilled_outputs(engine()) == ["wbs.derived: output 'reflex' is declared but never computed"]
 
 
 def test_input_error_is_a_value_error_with_a_field() -> None:
@@ -177,15 +203,109 @@ def test_module_functions_need_the_bundled_rules() -> None:
         calculators.Engine.bundled()
 
 
-def test_two_engines_never_share_rules() -> None:
+def _other_rules() -> dict[str, Any]:
+    """The rules with every source note read the other way and a few numbers changed: nearly every
+    calculator answers differently, and the answers pages ask for most (memoised) differ too."""
     changed = json.loads(json.dumps(rules_data()))
+    for key, table in changed.items():
+        if key.split("/")[-1].startswith("source_notes"):
+            for note in table["notes"]:
+                note["reading"] = next((o["id"] for o in note["options"] if o["id"] != note["reading"]),
+                                       note["reading"])
     changed["wbs/attributes"]["derived"]["attributes"][0]["divide_by"] = 2  # Health from half the sum
-    inputs = {"strength": 4, "wits": 4}
-    assert engine().run("wbs.derived", inputs)["health"] == 8
-    assert calculators.Engine(changed).run("wbs.derived", inputs)["health"] == 4
-    assert engine().run("wbs.derived", inputs) == engine().run("wbs.derived", inputs)
+    changed["wbs/combat"]["attack"]["tie_divide_by"] = 3
+    changed["rain/tiles"]["guardians"][0]["copies"] += 1
+    changed["xia/characters"]["characters"][0]["name"] = "Moon Shade"
+    changed["wbs/checks"]["skill_clock"]["example"]["hours_per_check"] += 1
+    return changed
+
+
+def _answers(rules_engine: Engine, asks: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    out = []
+    for calc_id, inputs in asks:
+        try:
+            out.append(json.dumps(rules_engine.run(calc_id, inputs), sort_keys=True))
+        except InputError as exc:
+            out.append(f"InputError {exc.field}: {exc.message}")
+    return out
+
+
+def _asks() -> list[tuple[str, dict[str, Any]]]:
+    return [(calc["id"], inputs) for calc in engine().catalog() for inputs in _variants(calc)]
+
+
+_ALONE = """
+import json, sys
+sys.path[:0] = [{root!r}, {hooks!r}]
+from calculators import Engine
+from tests.test_contracts import _answers
+rules, asks = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+print(json.dumps(_answers(Engine(rules), [tuple(a) for a in asks])))
+"""
+
+
+@functools.cache
+def _alone(which: str) -> tuple[str, ...]:
+    """Each rule set's answers from an interpreter where no other engine ever ran (nothing to leak)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    rules = dict(rules_data()) if which == "book" else _other_rules()
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "rules.json").write_text(json.dumps(rules), encoding="utf-8")
+        (Path(tmp) / "asks.json").write_text(json.dumps(_asks()), encoding="utf-8")
+        proc = subprocess.run([sys.executable, "-c", _ALONE.format(root=str(ROOT), hooks=str(ROOT / "hooks")),
+                               str(Path(tmp) / "rules.json"), str(Path(tmp) / "asks.json")],
+                              capture_output=True, text=True, check=True, cwd=ROOT)
+    return tuple(json.loads(proc.stdout))
+
+
+def leaks_between_engines() -> list[str]:
+    """Answers of two engines, asked in turn in one process, that differ from each engine's answers alone."""
+    book, other = Engine(rules_data()), Engine(_other_rules())
+    asks = _asks()
+    found = []
+    for rules_engine, which in ((book, "book"), (other, "other"), (book, "book"), (other, "other")):
+        for (calc_id, inputs), got, alone in zip(asks, _answers(rules_engine, asks), _alone(which), strict=True):
+            if got != alone:
+                found.append(f"{which} rules, {calc_id} {inputs}: {got[:80]} instead of {alone[:80]}")
+    return found
+
+
+def test_two_engines_in_one_process_answer_as_each_does_alone() -> None:
+    assert _alone("book") != _alone("other")  # the two rule sets give different answers to compare
+    differ = sum(a != b for a, b in zip(_alone("book"), _alone("other"), strict=True))
+    assert differ > 20, differ
+    assert leaks_between_engines() == []
     with pytest.raises(RuntimeError, match="inside an Engine"):
         calculators.rules.table("wbs/attributes")
+
+
+def test_the_isolation_check_finds_a_memo_shared_between_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Mutation: one memo for every engine, as a module-level cache of a rules answer would be.
+    shared: dict[object, Any] = {}
+
+    def memo(self: calculators.rules.Rules, key: object, make: Any) -> Any:
+        if key not in shared:
+            shared[key] = make()
+        return shared[key]
+
+    monkeypatch.setattr(calculators.rules.Rules, "memo", memo)
+    assert leaks_between_engines() != []
+
+
+def test_the_isolation_check_finds_rules_that_stay_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Mutation: the rules of the first engine to answer stay in use for every later call.
+    first: list[calculators.rules.Rules] = []
+    real_using = calculators.engine.using
+
+    def using(rules: calculators.rules.Rules) -> Any:
+        first.append(rules) if not first else None
+        return real_using(first[0])
+
+    monkeypatch.setattr(calculators.engine, "using", using)
+    assert leaks_between_engines() != []
 
 
 MARKUP = re.compile(r"<(table|tr|td|th|p|div|span|figure|pre|caption|ul|li)\b|class=|\bimport html\b|html\.escape")

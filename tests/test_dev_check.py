@@ -33,10 +33,10 @@ def test_the_project_passes_its_own_check() -> None:
 
 def test_check_is_fast_for_todays_data() -> None:
     took = []
-    for _ in range(3):
-        started = time.perf_counter()
+    for _ in range(3):  # CPU time: on a machine shared with other jobs the clock measures them too
+        started = time.process_time()
         check_project(ROOT)
-        took.append(time.perf_counter() - started)
+        took.append(time.process_time() - started)
     assert min(took) < 2.0, took
 
 
@@ -101,3 +101,66 @@ def test_a_clean_copy_passes_with_no_npm_packages(tmp_path: Path) -> None:
 def test_page_urls_are_mkdocs_directory_urls() -> None:
     assert [page_url(p) for p in ("index.md", "wbs/index.md", "wbs/tiers.md", "wbs/bestiary/goblin.md")] == [
         "", "wbs/", "wbs/tiers/", "wbs/bestiary/goblin/"]
+
+
+# Four independent mistakes in one creature, one per layer: strict YAML, schema, reference, limit.
+FOUR_MISTAKES = (
+    ("name: Bamboo Stalker", "name: Bamboo Stalker\nname: Bamboo"),  # a duplicate key
+    ("tags: [beast, sneak, npc-guide]", "tags: [beast, sneak, 3]"),   # text expected
+    ("spark: jaki", "spark: jakki"),                                  # no such Spark
+    ("strength: 3,", "strength: 6,"),                                 # past the Experienced tier's 5
+)
+
+
+def test_four_independent_mistakes_in_one_file_get_four_lines_from_one_run(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    for old, new in FOUR_MISTAKES:
+        _edit(project / "rules_data" / "wbs" / "bestiary" / "bamboo-stalker.yaml", old, new)
+    proc = _dev_check(project)
+    assert proc.returncode == 1
+    shown = "rules_data/wbs/bestiary/bamboo-stalker.yaml"
+    assert proc.stdout.splitlines() == [
+        f"{shown}:6: name: duplicate key 'name' (first on line 5)",
+        f"{shown}:9: spark: no monster Spark 'jakki' (there are: jaki, seiki, yoki)",
+        f"{shown}:10: tags[2]: must be text (got 3)",
+        f"{shown}:14: attributes.strength: 6 is past the Experienced tier's attribute limit of 5",
+    ], proc.stdout
+    # What needs the bad Spark waits for it, and says so: the points audit, the stat block, the index.
+    assert "Not checked until the problems they read are fixed:" in proc.stderr
+    assert f"{shown}:40: its design points (it reads {shown}:9 spark)" in proc.stderr
+    assert "4 problems" in proc.stderr
+
+
+def test_every_layer_reports_in_the_same_run(tmp_path: Path) -> None:
+    # A schema problem in one file, a wrong worked example in another, a bad marker in a page:
+    # before, the first stopped the second and the second the third (three runs for three lines).
+    project = copy_project(tmp_path / "project", shared=())
+    _edit(project / "rules_data" / "wbs" / "sparks.yaml", "genki_multiplier: 3", "genki_multiplier: three")
+    _edit(project / "rules_data" / "wbs" / "examples.yaml", "health: 6", "health: 7")
+    _edit(project / "docs" / "wbs" / "npcs.md", "codex:table wbs.npc-guide", "codex:table wbs.npc-guid")
+    report = check_project(project)
+    files = [p.file for p in report.problems]
+    assert files == sorted(files)
+    assert {"rules_data/wbs/sparks.yaml", "rules_data/wbs/examples.yaml", "docs/wbs/npcs.md"} <= set(files), \
+        "\n".join(map(str, report.problems))
+    reasons = {n.because.split(":")[0] for n in report.not_run}  # only what reads a value with a problem waits
+    assert reasons == {"rules_data/wbs/sparks.yaml", "rules_data/wbs/examples.yaml"}, report.not_run
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_new_block_module_is_found_without_registering_it(tmp_path: Path) -> None:
+    # Before, a module added to hooks/codex/blocks/ had to be named in blocks/__init__.py too;
+    # otherwise its table was unknown and the page said "no table".
+    project = copy_project(tmp_path / "project")
+    (project / "hooks" / "codex" / "blocks" / "wbs_new.py").write_text(
+        '"""A table of a new topic."""\n\nfrom ..render import Site, table\n\n\n'
+        '@table("wbs.new-topic")\ndef new_topic_table(site: Site) -> str:\n    return "<p>new</p>"\n', encoding="utf-8")
+    page = project / "docs" / "wbs" / "npcs.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n<!-- codex:table wbs.new-topic -->\n", encoding="utf-8")
+    proc = _dev_check(project)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -219,16 +219,21 @@ def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab
     page.goto(base + "xia/conflict/")
     page.locator(f'{order} tr[data-row="2"] [data-field="name"]').fill(HOSTILE)
     page.fill(f'{order} input[name="target"]', "<IMG src=x onerror=alert(1)>")  # names match whatever the case
-    page.fill(f'{order} input[name="hit_damage"]', "3")
+    page.fill(f'{order} input[name="change"]', "3")
+    page.check(f'{order} input[name="attack"]')
     settled(page, "xia.initiative_order")
-    button = page.locator(f"{order} button[data-apply]")
-    assert button.inner_text() == f"End the turn and hit {HOSTILE}"
+    button = page.locator(f"{order} output[name=apply] button[data-apply]")
+    assert button.inner_text() == f"{HOSTILE} takes 3 physical damage"
     button.click()
-    page.wait_for_function(f"""() => document.querySelector('{order} input[name="turns_taken"]').value === "1" """)
+    page.wait_for_function(f"""() => document.querySelector('{order} input[name="target"]').value === "" """)
     settled(page, "xia.initiative_order")
     resilience = page.locator(f'{order} tr[data-row="2"] [data-field="physical_resilience"]').input_value()
     assert resilience == "1"  # 4, less the 3 damage
-    assert page.locator(f'{order} input[name="target"]').input_value() == ""
+    assert page.locator(f'{order} input[name="attacks_made"]').input_value() == "1"
+    assert "Turn 1: Moon Shadow" in page.locator(f"{order} output[name=acting_now]").inner_text()
+    page.locator(f"{order} output[name=next] button[data-apply]").click()
+    page.wait_for_function(f"""() => document.querySelector('{order} input[name="attacks_made"]').value === "0" """)
+    settled(page, "xia.initiative_order")
     assert "Turn 2: " + HOSTILE in page.locator(f"{order} output[name=acting_now]").inner_text()
     assert page.locator("img[src=x]").count() == 0
 
@@ -282,8 +287,8 @@ def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]
     page, _ = tab
     order = 'form[data-calc="xia.initiative_order"]'
     page.goto(base + "xia/conflict/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
-                     "&xia.initiative_order.turns_taken=3")
+                     "&xia.initiative_order.turns_taken=3&xia.initiative_order.round=3")
     settled(page, "xia.initiative_order")
     notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
     assert notice.is_visible() and "older version" in notice.inner_text() and "c1_side" in notice.inner_text()
-    assert page.input_value(f'{order} input[name="turns_taken"]') == "3"
+    assert page.input_value(f'{order} input[name="round"]') == "3"  # what the form still takes is kept

@@ -180,40 +180,6 @@ class _Tags(HTMLParser):
         self.seen.add(tag)
 
 
-# ---- the Xia conflict tracker -----------------------------------------------------------------
-
-ORDER = "xia.initiative_order"
-XIA_FIGHT = [
-    {"name": "Moon Shadow", "side": "pc", "physical": 3, "thunder": 4, "yang": 3, "yin": 2},
-    {"name": HOSTILE, "side": "npc", "physical": 5, "physical_resilience": 6},
-    {"name": "Guardsman", "side": "npc", "physical": 1, "physical_resilience": 2},
-]
-
-
-def test_the_conflict_tracker_names_the_actor_and_applies_a_hit_to_a_named_target() -> None:
-    e = engine()
-    result = e.run(ORDER, {"combatants": XIA_FIGHT})
-    assert result["acting_now"] == "Turn 1: Moon Shadow (PC), physical conflict, rating 7"
-    result = e.run(ORDER, {"combatants": XIA_FIGHT, "target": "guardsman", "hit_damage": 5, "spent_yang": 2})
-    sets = dict(result["end_turn"]["sets"])
-    assert sets["turns_taken"] == 1 and sets["target"] == "" and sets["hit_damage"] == 0
-    after = sets["combatants"]
-    assert after[0]["yang"] == 1 and after[0]["yin"] == 2
-    assert after[2]["physical_resilience"] == 0
-    assert "Guardsman takes 5 damage" in result["end_turn"]["summary"]
-    # Defeated in the physical conflict: the Guardsman takes no more turns in it.
-    later = e.run(ORDER, {"combatants": after, "turns_taken": 1})
-    assert [r["cells"][0]["value"] for r in later["order"]["rows"]] == ["Moon Shadow (PC)", f"{HOSTILE} (NPC)"]
-    standing = {r["head"]: r["cells"][-1]["value"] for r in later["fighters"]["rows"]}
-    assert standing["Guardsman"] == "defeated (physical)"
-
-
-def test_the_conflict_tracker_refuses_an_unknown_target_and_chi_not_there() -> None:
-    found = _problems(ORDER, {"combatants": XIA_FIGHT, "target": "Nobody", "spent_yin": 5})
-    assert found["target"].startswith("No combatant is called 'Nobody' (there are: Moon Shadow, ")
-    assert found["spent_yin"] == "Moon Shadow has only 2 Yin chi (got 5)"
-
-
 def test_rows_kept_from_the_last_answer_change_nothing_and_problems_name_their_row() -> None:
     # A fight's rows are checked once and kept by their code (one row changes per edit); an engine
     # that has seen many edits must answer exactly as a fresh one, and name a bad row where it is.

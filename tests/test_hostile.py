@@ -45,7 +45,7 @@ def apply_edits(root: Path, edits: list[dict[str, Any]]) -> None:
     """Change files under `root` as a case says (each replaced text must be there)."""
     for edit in edits:
         path = root / edit["file"]
-        text = path.read_text(encoding="utf-8")
+        text = (root / edit.get("copy_from", edit["file"])).read_text(encoding="utf-8")
         for old, new in edit.get("replace", []):
             assert old in text, f"{edit['file']}: {old!r} is not in the file any more"
             text = text.replace(old, new)
@@ -124,6 +124,7 @@ def test_hostile_pages(codex: Codex, name: str) -> None:
     if "rejected" in case:
         for want in case["rejected"]:
             assert any(r.startswith(want) for r in reported), f"expected {want}\nreported:\n" + "\n".join(reported)
+        assert len(reported) == case.get("only", len(reported)), "\n".join(reported)
         return
     assert reported == []
     html = codex.page_html(markdown.markdown(result.markdown, extensions=EXTENSIONS), result)

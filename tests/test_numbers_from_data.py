@@ -89,7 +89,8 @@ CASES: list[tuple[str, Edit, str, Callable[[dict[str, Any]], object], object, ob
     ("how many attributes a monster has", _one_attribute_less, "wbs.spirit_energy",
      lambda e: "pool from its five attributes" in e["summary"], False, True),
     ("Xia's chi bound (the site's reading)", _set_xia_range("chi_max", 40), "xia.initiative_order",
-     lambda e: (_field(e, "combatants", "yang")["max"], _input(e, "spent_yin")["max"]), (99, 99), (40, 40)),
+     lambda e: (_field(e, "combatants", "yang")["max"], _field(e, "combatants", "yin_spent")["max"]), (99, 99),
+     (40, 40)),
     ("Xia's most combatants (the site's reading)", _set_xia_range("combatants", 8), "xia.initiative_order",
      lambda e: _input(e, "combatants")["max_rows"], 12, 8),
 ]

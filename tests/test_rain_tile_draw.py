@@ -208,8 +208,8 @@ def test_texts_name_the_compared_tiles_the_winner_and_the_exchange():
 
 
 @pytest.mark.parametrize(("inputs", "field", "words"), [
-    ({"seed": 0}, "seed", "from 1 to 999999"),
-    ({"seed": 1_000_000}, "seed", "from 1 to 999999"),
+    ({"seed": -1}, "seed", "from 0 to 999999"),
+    ({"seed": 1_000_000}, "seed", "from 0 to 999999"),
     ({"seed": "abc"}, "seed", "whole number"),
     ({"my_yang": 4, "my_yin": 2}, "my_yin", "at most 5"),
     ({"my_yin": 3}, "my_yin", "at most 2"),
@@ -218,6 +218,17 @@ def test_bad_input_names_its_field(inputs, field, words):
     with pytest.raises(InputError) as caught:
         engine().run("rain.tile_draw", XIANGQI | inputs)
     assert caught.value.field == field and words in caught.value.message
+
+
+def test_the_page_opens_with_nothing_drawn_so_no_hand_is_known_before_a_draw():
+    # Code 1 used to be the default: everyone opening the page saw the same, known hand.
+    values = {i["name"]: i["default"] for i in engine().describe("rain.tile_draw")["inputs"]}
+    assert values["seed"] == tile_draw.NOT_DRAWN
+    result = engine().run("rain.tile_draw", {})
+    assert result["my_hand"] == [] and result["their_hand"] == [] and "tap Draw" in result["winner"]
+    with pytest.raises(InputError) as caught:  # the contest's own checks still answer
+        engine().run("rain.tile_draw", {"my_yin": 3})
+    assert caught.value.field == "my_yin"
 
 
 def test_the_draw_takes_the_contest_inputs_and_a_seed():

@@ -109,7 +109,7 @@ def test_dev_check_finds_a_bad_value_in_a_page(codex: Codex, tmp_path: Path) -> 
     (tmp_path / "docs" / "wbs").mkdir(parents=True)
     (tmp_path / "docs" / "wbs" / "page.md").write_text("# P\n\nA round is <!-- codex:value wbs/combat:round.secs -->"
                                                        " seconds.\n", encoding="utf-8")
-    problems, _ = check_pages(tmp_path, codex.data)
+    problems = check_pages(tmp_path, codex.data, codex.engine).problems
     shown = [str(p) for p in problems if p.file == "docs/wbs/page.md"]
     assert shown == ["docs/wbs/page.md:3: codex:value wbs/combat:round.secs: no field 'secs' under 'round' "
                      "(there: hex_metres, seconds)"]

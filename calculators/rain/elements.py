@@ -21,7 +21,7 @@ def data() -> Mapping[str, Any]:
 
 def element_ids() -> tuple[str, ...]:
     """The element ids, in the order the rules file lists them."""
-    return tuple(e["id"] for e in data()["elements"])
+    return rules.memo(("rain.elements", "ids"), lambda: tuple(e["id"] for e in data()["elements"]))
 
 
 def element_name(element_id: str) -> str:

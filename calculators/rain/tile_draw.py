@@ -22,6 +22,7 @@ from . import tiles as tl
 from .shuffle import SplitMix64, draw
 
 SEED_RANGE = (1, 999_999)  # a draw code short enough to read out at the table
+NOT_DRAWN = 0  # the page opens with nothing drawn: no code, and so no hand everyone could know
 GUARDIAN_KINDS = ("flower", "season")
 EXCHANGE_NOTE = "contest-exchange"
 
@@ -74,7 +75,7 @@ def highest_first(hand: Sequence[Tile], order_id: str) -> list[Tile]:
     Tiles of one rank keep the set's order, so the same hand is always shown the same way.
     """
     rank = ranks(order_id)
-    place = {(t.id, t.copy): k for k, t in enumerate(physical_set())}
+    place = rules.memo(("rain.tile_draw", "place"), lambda: {(t.id, t.copy): k for k, t in enumerate(physical_set())})
     return sorted(hand, key=lambda t: (not is_guardian(t), -rank.get(t.id, 0), place[(t.id, t.copy)]))
 
 
@@ -189,14 +190,20 @@ def _guardians(d: Deal) -> str:
     return parts[0] + ". A lone Flower or Season wins: tell the win as a great turn of fortune that calls up the tile."
 
 
+def suggested_exchange(winner: Sequence[Tile], loser: Sequence[Tile]) -> tuple[Tile, Tile]:
+    """What the winner gives and takes to keep the most for the Sky, hands highest first.
+
+    The lowest tile of the least value goes, the highest tile of the most value comes.
+    """
+    return min(reversed(winner), key=sky_value), max(loser, key=sky_value)
+
+
 def _exchange(d: Deal) -> str:
     if d.outcome in ("tie", "both_guardians"):
         return "None yet: the contest is drawn again, with the same numbers of tiles (a new draw code)."
     count = rules.table("rain/contest")["exchange"]["tiles_each_way"]
     won = d.outcome in ("my_win", "my_guardian")
-    winner, loser = (d.mine, d.theirs) if won else (d.theirs, d.mine)
-    give = min(reversed(winner), key=sky_value)  # the lowest tile of the least value
-    take = max(loser, key=sky_value)  # the highest tile of the most value
+    give, take = suggested_exchange(*((d.mine, d.theirs) if won else (d.theirs, d.mine)))
     each = "one tile" if count == 1 else f"{count} tiles"
     if won:
         rule = f"You won: give them {each} of your hand, take {each} of theirs"
@@ -217,9 +224,9 @@ def _exchange(d: Deal) -> str:
 
 
 def _inputs() -> list[Input]:
-    low, high = SEED_RANGE
-    seed = Input("seed", "Draw code", "int", default=low, minimum=low, maximum=high, group="The draw",
-                 help="The same code draws the same tiles for everyone who opens this link")
+    seed = Input("seed", "Draw code", "int", default=NOT_DRAWN, minimum=NOT_DRAWN, maximum=SEED_RANGE[1],
+                 group="The draw", help=f"{NOT_DRAWN} = nothing drawn yet; Draw picks a fresh code at random. "
+                                        "The same code draws the same tiles for everyone who opens this link")
     return [*ct.contest_inputs(), seed]  # last: on a phone, Draw again sits just above the tiles
 
 
@@ -237,6 +244,11 @@ def _outputs() -> list[Output]:
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Both hands drawn by the seed, the compared tiles, the winner, and the exchange."""
+    if values["seed"] == NOT_DRAWN:
+        ct.sides(values)  # the contest's own checks still answer beside their fields
+        wait = "Nothing drawn yet: tap Draw for a fresh draw code (or type a code you were given)."
+        return {"my_hand": [], "their_hand": [], "my_compared": "Nothing yet", "their_compared": "Nothing yet",
+                "winner": wait, "guardians": "None drawn.", "exchange": "None yet."}
     d, me, them = deal(values)
     return {
         "my_hand": list(d.mine),

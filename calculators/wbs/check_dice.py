@@ -10,6 +10,7 @@ from fractions import Fraction
 from math import comb
 
 from .. import rules
+from ..dice import Counts, add_ways, chances, convolve, power, shifted
 
 Dist = dict[int, Fraction]
 
@@ -29,44 +30,26 @@ def face_value(face: int) -> int:
     return fumble["counts_as"] if face == fumble["face"] else face
 
 
-def die(extra_on_critical: bool) -> Dist:
-    """One rolled die; with `extra_on_critical` the top face rolls one more die (no chain)."""
+def die(extra_on_critical: bool) -> Counts:
+    """One rolled die, counted; with `extra_on_critical` the top face rolls one more die (no chain).
+
+    Without the extra die the counts add up to the faces; with it, to the faces squared (a face
+    that rolls nothing more stands for as many equally likely second rolls).
+    """
     n = faces()
-    plain: Dist = {}
+    plain: Counts = []
     for face in range(1, n + 1):
-        plain[face_value(face)] = plain.get(face_value(face), Fraction(0)) + Fraction(1, n)
+        add_ways(plain, face_value(face), 1)
     if not extra_on_critical:
         return plain
-    out: Dist = {}
+    out: Counts = []
     for face in range(1, n + 1):
         if face == n:
-            for value, p in plain.items():
-                out[n + value] = out.get(n + value, Fraction(0)) + p / n
+            for value, ways in enumerate(plain):
+                add_ways(out, n + value, ways)
         else:
-            out[face_value(face)] = out.get(face_value(face), Fraction(0)) + Fraction(1, n)
+            add_ways(out, face_value(face), n)
     return out
-
-
-def add(a: Dist, b: Dist) -> Dist:
-    """The distribution of the sum of two independent totals."""
-    out: Dist = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, Fraction(0)) + p * q
-    return out
-
-
-def power(d: Dist, times: int) -> Dist:
-    """The sum of `times` independent copies of `d`."""
-    out: Dist = {0: Fraction(1)}
-    for _ in range(times):
-        out = add(out, d)
-    return out
-
-
-def shift(d: Dist, by: int) -> Dist:
-    """Every total moved by `by`."""
-    return {x + by: p for x, p in d.items()}
 
 
 def _top_sum(n: int, keep: int, low_faces: int) -> dict[int, int]:
@@ -86,29 +69,29 @@ def _top_sum(n: int, keep: int, low_faces: int) -> dict[int, int]:
     return {total: ways for (taken, total), ways in states.items() if taken == n}
 
 
-def check_total(dice: int, maximised: int, after_roll: bool, extra_on_critical: bool) -> Dist:
-    """Distribution of the dice part of a check: `dice` d6, of which up to `maximised` count as 6."""
+def check_total(dice: int, maximised: int, after_roll: bool, extra_on_critical: bool, offset: int = 0) -> Dist:
+    """Distribution of the dice part of a check (plus `offset`): `dice` d6, up to `maximised` counted as 6."""
     n = faces()
     if not after_roll:
         kept = min(maximised, dice)
-        return shift(power(die(extra_on_critical), dice - kept), kept * n)
+        return chances(shifted(power(die(extra_on_critical), dice - kept), kept * n), offset)
     # After the roll: the lowest dice that are not already 6 are raised; natural sixes stay (and may explode).
-    bonus = {0: Fraction(1)}
-    out: Dist = {}
+    # Every branch is counted out of n ** dice rolls (times n ** dice extra dice, when sixes roll one more).
+    out: Counts = []
     extra = die(False)
     for sixes in range(dice + 1):
-        p_sixes = Fraction(comb(dice, sixes)) * Fraction(1, n) ** sixes * Fraction(n - 1, n) ** (dice - sixes)
         rest = dice - sixes
         raised = min(maximised, rest)
-        ways = _top_sum(rest, rest - raised, n - 1)
-        part: Dist = {t: Fraction(w, (n - 1) ** rest) for t, w in ways.items()}
-        part = shift(part, (sixes + raised) * n)
+        part: Counts = []
+        for total, ways in _top_sum(rest, rest - raised, n - 1).items():
+            add_ways(part, total, ways * comb(dice, sixes))
+        part = shifted(part, (sixes + raised) * n)
         if extra_on_critical:
-            bonus = power(extra, sixes)
-            part = add(part, bonus)
-        for t, p in part.items():
-            out[t] = out.get(t, Fraction(0)) + p * p_sixes
-    return out
+            part = [ways * n ** rest for ways in convolve(part, power(extra, sixes))]
+        for total, ways in enumerate(part):
+            if ways:
+                add_ways(out, total, ways)
+    return chances(out, offset)
 
 
 def critical_chance(rolled: int) -> Fraction:

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from ..dice import Counts, add_ways, chances, convolve, power
 from .combat_rules import Die
-
-Counts = list[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,37 +42,12 @@ class Hit:
     attack_face_die: Die | None = None  # die an effect from a critical attack roll rolls (None: effect_die)
 
 
-def convolve(a: Counts, b: Counts) -> Counts:
-    """Counts of the sum of two independent totals."""
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                if y:
-                    out[i + j] += x * y
-    return out
-
-
-def power(a: Counts, times: int) -> Counts:
-    """Counts of the sum of `times` independent copies of `a`."""
-    out: Counts = [1]
-    for _ in range(times):
-        out = convolve(out, a)
-    return out
-
-
-def _add(counts: Counts, value: int, weight: int) -> None:
-    if value >= len(counts):
-        counts.extend([0] * (value + 1 - len(counts)))
-    counts[value] += weight
-
-
 def face_counts(d: Die, critical: bool, fumbles: bool, soak: int = 0) -> Counts:
     """Counts of what one die adds, over its critical faces only (or its other faces only)."""
     out: Counts = [0]
     for face in range(1, d.faces + 1):
         if d.critical(face) == critical:
-            _add(out, max(0, d.value(face, fumbles) - soak), 1)
+            add_ways(out, max(0, d.value(face, fumbles) - soak), 1)
     return out
 
 
@@ -89,9 +63,9 @@ def chain(d: Die, rerolls: int, fumbles: bool, soak: int = 0) -> Counts:
         if rerolls and d.critical(face):
             for extra, weight in enumerate(chain(d, rerolls - 1, fumbles, soak)):
                 if weight:
-                    _add(out, value + extra, weight)
+                    add_ways(out, value + extra, weight)
         else:
-            _add(out, value, d.faces ** rerolls)
+            add_ways(out, value, d.faces ** rerolls)
     return out
 
 
@@ -117,8 +91,10 @@ def dealt(hit: Hit) -> dict[int, Fraction]:
         rolls = convolve(power(plain, hit.dice - c), power(crits, c))
         scale = comb(hit.dice, c) * face_weight ** (hit.dice - c)
         _combine(hit, rolls, effects, scale, totals)
-    whole = sum(totals.values())
-    return {value: Fraction(count, whole) for value, count in sorted(totals.items()) if count}
+    counts: Counts = []
+    for value, ways in totals.items():
+        add_ways(counts, value, ways)
+    return chances(counts)
 
 
 def tie_share(total: int, divide_by: int, round_up: bool) -> int:

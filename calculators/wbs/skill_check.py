@@ -134,7 +134,7 @@ def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[dict
     maximised = all_in * all_in_rule()["dice"]
     after = values.get("all_in_timing", "before-roll") == "after-roll"
     extra = values.get("criticals", "perk-only") == "extra-die"
-    totals = dice.shift(dice.check_total(count, maximised, after, extra), left)
+    totals = dice.check_total(count, maximised, after, extra, left)
     rolled = count if after else count - min(maximised, count)
     return dict(sorted(totals.items())), rolled, left
 

@@ -1,11 +1,13 @@
 """`./dev check`: every check the build makes on the rules data and the pages' markers, no build.
 
 A contributor who fixes one number wants the answer in a second or two, not after a site build
-and the browser tests. `check_project` runs the same two steps the build runs, through the same
-functions: `load_rules_data` with the build's `CHECKS` (strict YAML, schemas, references, worked
+and the browser tests. `check_project` runs the same steps the build runs, through the same
+functions: `load_rules` with the build's `CHECKS` (strict YAML, schemas, references, worked
 examples), then `expand` on every page of `docs/` and every page made from the data (each
 marker rendered, so a creature file that names a missing skill fails here as in the build).
-Nothing is written and neither Pyodide nor any npm package is needed.
+Every step runs whatever the one before found: a value with a problem is out of use, and what
+reads it is listed as not checked, with the reason (see unsound.py). Nothing is written and
+neither Pyodide nor any npm package is needed.
 
     .venv/bin/python -m codex.check_only [PROJECT_ROOT]    (what `./dev check` runs)
 """
@@ -14,24 +16,33 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import calculators
+from calculators import Engine
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .checks import CHECKS
-from .load import RulesData, load_rules_data
-from .problems import DataError, Problem
-from .render import PAGE_MAKERS, PageInfo, Site, expand, make_env
+from .load import Loaded, RulesData, load_rules
+from .problems import DataError, NotRun, Problem
+from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes
+from .unsound import NotChecked, not_run
 
 # The build links these from every widget; the check only needs the names to exist.
 _ASSETS = ("pyodide", "bundle", "worker")
 
 
+def load_project(project_root: Path) -> Loaded:
+    """The rules data, loaded and checked exactly as the build does, with the build's one engine."""
+    return load_rules(project_root / "rules_data", CHECKS, base=project_root)
+
+
 def load_checked(project_root: Path) -> RulesData:
-    """The rules data, loaded and checked exactly as the build does; DataError lists every problem."""
-    return load_rules_data(project_root / "rules_data", CHECKS, base=project_root)
+    """The rules data, loaded and checked; DataError lists every problem."""
+    loaded = load_project(project_root)
+    if loaded.problems:
+        raise DataError(loaded.problems, loaded.not_run)
+    return loaded.data
 
 
 def page_url(src_uri: str) -> str:
@@ -42,43 +53,67 @@ def page_url(src_uri: str) -> str:
     return stem.removesuffix("/index") + "/"
 
 
-def check_pages(project_root: Path, data: RulesData) -> tuple[list[Problem], int]:
-    """Expand every marker of every page (hand-written and generated); the problems, and how many pages."""
-    site = Site(data, make_env(), engine=calculators.Engine(data.export()))
-    problems: list[Problem] = []
+def generated_pages(data: RulesData, waits: list[NotRun]) -> dict[str, GeneratedPage]:
+    """Pages made from the rules data; a maker that reads a value with a problem waits (in `waits`)."""
+    made: dict[str, GeneratedPage] = {}
+    for make in PAGE_MAKERS:
+        try:
+            made.update(make(data))
+        except NotChecked as exc:
+            waits.append(not_run(f"the pages made by {make.__name__}", exc))
+    return made
+
+
+@dataclass(slots=True)
+class PagesChecked:
+    """What the pages' markers gave: problems, markers that waited, and how many pages."""
+
+    problems: list[Problem] = field(default_factory=list)
+    not_run: list[NotRun] = field(default_factory=list)
+    pages: int = 0
+
+
+def check_pages(project_root: Path, data: RulesData, engine: Engine) -> PagesChecked:
+    """Expand every marker of every page (hand-written and generated), with the build's engine."""
+    site = Site(data, make_env(), engine=engine)
+    checked = PagesChecked()
     docs = project_root / "docs"
     pages = {path.relative_to(docs).as_posix(): (path.read_text(encoding="utf-8"), None)
              for path in sorted(docs.rglob("*.md"))}
-    for make in PAGE_MAKERS:
-        pages.update({src: (page.markdown, page.source_key) for src, page in make(data).items()})
+    made = generated_pages(data, checked.not_run)
+    checked.problems.extend(page_clashes(made, docs, data))
+    pages.update({src: (page.markdown, page.source_key) for src, page in made.items() if src not in pages})
     for src_uri, (markdown, source_key) in sorted(pages.items()):
         info = PageInfo(src_uri=src_uri, url=page_url(src_uri))
         site.assets = {name: info.link(name) for name in _ASSETS}
         _, _, found = expand(markdown, site, info, f"docs/{src_uri}")
+        waits = info.not_run
         if source_key is not None:  # a generated page: the file to fix is the YAML it is made from
             shown = data.source_of(source_key)
             found = [Problem(shown, 1, p.path, p.message.replace(f"{shown}: ", "")) for p in found]
-        problems.extend(found)
-    return problems, len(pages)
+            waits = [NotRun(shown, 1, w.what, w.because) for w in waits]
+        checked.problems.extend(found)
+        checked.not_run.extend(waits)
+    checked.pages = len(pages)
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """What `./dev check` found: every problem, sorted, and how much it looked at."""
+    """What `./dev check` found: every problem, sorted; what waited for them; how much it looked at."""
 
     problems: list[Problem]
     files: int = 0
     pages: int = 0
+    not_run: list[NotRun] = field(default_factory=list)
 
 
 def check_project(project_root: Path) -> CheckReport:
     """Every problem the build would report for the data and the markers, sorted by file and line."""
-    try:
-        data = load_checked(project_root)
-    except DataError as exc:
-        return CheckReport(exc.problems)  # markers are checked against loaded data: they wait for a clean load
-    problems, pages = check_pages(project_root, data)
-    return CheckReport(sorted(set(problems)), len(data.files), pages)
+    loaded = load_project(project_root)
+    pages = check_pages(project_root, loaded.data, loaded.engine)
+    return CheckReport(sorted(set(loaded.problems + pages.problems)), len(loaded.data.files), pages.pages,
+                       sorted(set(loaded.not_run + pages.not_run)))
 
 
 def main(argv: list[str]) -> int:
@@ -90,9 +125,15 @@ def main(argv: list[str]) -> int:
     for problem in report.problems:
         print(problem)
     count = len(report.problems)
+    if report.not_run:
+        print("Not checked until the problems they read are fixed:", file=sys.stderr)
+        for waiting in report.not_run:
+            print(f"  {waiting}", file=sys.stderr)
     if count:
         print(f"{count} problem{'s' if count != 1 else ''}: fix them all, then run ./dev check again "
               f"({took:.2f} s)", file=sys.stderr)
+        return 1
+    if report.not_run:  # a check stopped on sound data: a bug, reported as one
         return 1
     print(f"{report.files} rules files and the markers of {report.pages} pages are fine ({took:.2f} s)",
           file=sys.stderr)

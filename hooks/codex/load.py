@@ -1,15 +1,19 @@
-"""Load every file under rules_data/, validate it against its schema, and check references.
+"""Load every file under rules_data/, validate it against its schema, and run the checks.
 
 Every problem in the whole run is collected and reported together, sorted by file and line:
-a contributor fixes them all in one go instead of one build at a time.
+a contributor fixes them all in one go instead of one build at a time. The layers (strict
+YAML, schemas, ids and references, then what the engine computes) all run; a value with a
+problem is taken out of use (`unsound.py`), so a later check that needs it waits and says so
+(`NotRun`) instead of reporting that problem's consequences or crashing on them.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +22,10 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .problems import DataError, Problem
+from calculators import Engine
+
+from .problems import DataError, NotRun, Problem
+from .unsound import NotChecked, Unsound, parse_path, set_unsound
 from .yamlsafe import JsonPath, LoadedYaml, dotted, load_yaml
 
 SCHEMA_DIR = "schema"
@@ -51,28 +58,36 @@ _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
 @dataclass(slots=True)
 class RulesData:
-    """Every rules file, keyed by its path under rules_data/ without `.yaml` (`wbs/tiers`)."""
+    """Every rules file, keyed by its path under rules_data/ without `.yaml` (`wbs/tiers`).
+
+    A file that could not be read at all is in `unreadable`: it is still there for `in` and
+    `data[key]`, as an `Unsound` stand-in that no check can use.
+    """
 
     root: Path
     files: dict[str, LoadedYaml] = field(default_factory=dict)
+    unreadable: dict[str, Unsound] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:
-        return self.files[key].value
+        loaded = self.files.get(key)
+        return loaded.value if loaded is not None else self.unreadable[key]
 
     def __contains__(self, key: str) -> bool:
-        return key in self.files
+        return key in self.files or key in self.unreadable
 
     def export(self) -> dict[str, Any]:
         """The data alone, as the calculators read it (and as the browser gets it in JSON)."""
-        return {key: loaded.value for key, loaded in sorted(self.files.items())}
+        return {key: self[key] for key in sorted([*self.files, *self.unreadable])}
 
     def source_of(self, key: str) -> str:
         """The repository path of a rules file, for edit links and messages."""
-        return self.files[key].shown_path
+        loaded = self.files.get(key)
+        return loaded.shown_path if loaded is not None else self.unreadable[key].file
 
     def family(self, game: str, stem: str) -> list[str]:
         """Keys of a game's files of one kind (`wbs/glossary`, `wbs/glossary-combat`, …)."""
-        return sorted(k for k in self.files if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
+        return sorted(k for k in [*self.files, *self.unreadable]
+                      if k == f"{game}/{stem}" or k.startswith(f"{game}/{stem}-"))
 
     def kind_of(self, key: str) -> str:
         """The kind of a file: its name without a `-part` suffix (`source_notes-combat` → `source_notes`)."""
@@ -80,23 +95,55 @@ class RulesData:
 
     def line_of(self, key: str, where: JsonPath) -> int:
         """The line in a rules file where the value at `where` starts."""
-        return self.files[key].line_of(where)
+        loaded = self.files.get(key)
+        return loaded.line_of(where) if loaded is not None else 1
 
 
-Check = Callable[[RulesData], Iterator[Problem]]
+Finding = Problem | NotRun
+Reference = Callable[[RulesData], Iterable[Finding]]
+Computation = Callable[[RulesData, Engine], Iterable[Finding]]
 
 
-def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | None = None) -> RulesData:
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """The checks after the schemas, in two layers: what the data names exists (`references`),
+    then what the engine computes from it agrees (`computations`, given the build's one engine)."""
+
+    references: tuple[Reference, ...] = ()
+    computations: tuple[Computation, ...] = ()
+
+
+@dataclass(slots=True)
+class Loaded:
+    """rules_data/ loaded and checked: the data, its engine, every problem, and what waited for them."""
+
+    data: RulesData
+    engine: Engine
+    problems: list[Problem]
+    not_run: list[NotRun]
+
+
+def load_rules_data(root: Path, checks: Checks = Checks(), *, base: Path | None = None) -> RulesData:
     """Load and validate rules_data/ at `root`; raise DataError listing every problem found."""
+    loaded = load_rules(root, checks, base=base)
+    if loaded.problems:
+        raise DataError(loaded.problems, loaded.not_run)
+    return loaded.data
+
+
+def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = None) -> Loaded:
+    """Load rules_data/ at `root` and run every check on it; problems are returned, never raised."""
     base = base or root.parent
     data = RulesData(root)
     problems: list[Problem] = []
-    validators: dict[Path, jsonschema.protocols.Validator] = {}
+    not_run: list[NotRun] = []
+    validators: dict[Path, jsonschema.protocols.Validator | None] = {}
     registry = _schema_registry(root / SCHEMA_DIR, problems, base)
     for path in sorted(root.rglob("*")):
         if path.is_dir() or path.relative_to(root).parts[0] in (SCHEMA_DIR, TEMPLATES_DIR):
             continue
         shown = _shown(path, base)
+        key = path.relative_to(root).with_suffix("").as_posix()
         if path.suffix == ".yml":
             problems.append(Problem(shown, 1, "", "rules files end in .yaml, not .yml"))
             continue
@@ -105,25 +152,89 @@ def load_rules_data(root: Path, checks: tuple[Check, ...] = (), *, base: Path | 
         loaded, found = load_yaml(path, shown)
         problems.extend(found)
         if loaded is None:
+            data.unreadable[key] = Unsound(shown, found[0].line if found else 1, "")
             continue
         schema_path = _schema_for(loaded, root, problems)
-        if schema_path is not None:
-            validator = validators.get(schema_path)
-            if validator is None:
-                schema = json.loads(schema_path.read_text(encoding="utf-8"))
-                validator = _Validator(schema, registry=registry)
-                validators[schema_path] = validator
+        validator = _validator(schema_path, validators, registry) if schema_path is not None else None
+        if validator is None:  # nothing says what this file should hold: no check may read it
+            loaded.value = Unsound(shown, 1, "")
+        else:
             problems.extend(_validate(validator, loaded))
-        data.files[path.relative_to(root).with_suffix("").as_posix()] = loaded
-    problems.extend(check_unique_ids(data))
-    problems.extend(check_note_references(data))
-    problems.extend(check_family_ids(data))
-    if not problems:
-        for check in checks:
-            problems.extend(check(data))
-    if problems:
-        raise DataError(problems)
-    return data
+        data.files[key] = loaded
+    for check in (check_unique_ids, check_note_references, check_family_ids):
+        _run(check.__doc__ or check.__name__, check, lambda c=check: c(data), data, problems, not_run, base)
+    engine = Engine(data.export())  # the build's one engine, handed to every check and page
+    for reference in checks.references:
+        _run(_named(reference), reference, lambda c=reference: c(data), data, problems, not_run, base)
+    for computation in checks.computations:
+        _run(_named(computation), computation, lambda c=computation: c(data, engine), data, problems, not_run,
+             base)
+    return Loaded(data, engine, sorted(set(problems)), sorted(set(not_run)))
+
+
+def schema_problems(loaded: LoadedYaml, root: Path) -> list[Problem]:
+    """One loaded file checked against its schema alone, as `load_rules` checks it (values with a
+    problem are taken out of `loaded`)."""
+    problems: list[Problem] = []
+    schema_path = _schema_for(loaded, root, problems)
+    if schema_path is not None:
+        validator = _cached_validator(root, schema_path)
+        problems.extend(_validate(validator, loaded) if validator is not None else [])
+    return problems
+
+
+@functools.cache
+def _cached_validator(root: Path, schema_path: Path) -> jsonschema.protocols.Validator | None:
+    return _validator(schema_path, {}, _schema_registry(root / SCHEMA_DIR, [], root.parent))
+
+
+def _named(check: Callable[..., object]) -> str:
+    doc = (check.__doc__ or check.__name__).strip().splitlines()[0]
+    return f"the check '{doc.rstrip('.')}'"
+
+
+def _run(name: str, check: Callable[..., object], call: Callable[[], Iterable[Finding]], data: RulesData,
+         problems: list[Problem], not_run: list[NotRun], base: Path) -> None:
+    """Run one check; its problems take their values out of use for the checks after it."""
+    found: list[Finding] = []
+    try:
+        found.extend(call())
+    except NotChecked as exc:
+        not_run.append(NotRun("", 0, name, exc.unsound.where))
+    except Exception as exc:
+        if problems or any(isinstance(f, Problem) for f in found):
+            not_run.append(NotRun("", 0, name, f"values with problems above (it stopped at {type(exc).__name__})"))
+        else:
+            problems.append(_stopped(check, exc, base))
+    new = [f for f in found if isinstance(f, Problem)]
+    problems.extend(new)
+    not_run.extend(f for f in found if isinstance(f, NotRun))
+    by_shown = {loaded.shown_path: loaded for loaded in data.files.values()}
+    for problem in new:
+        loaded = by_shown.get(problem.file)
+        if loaded is not None and problem.path:
+            set_unsound(loaded.value, parse_path(problem.path), Unsound(problem.file, problem.line, problem.path))
+
+
+def _stopped(check: Callable[..., object], exc: Exception, base: Path) -> Problem:
+    """A check that raised on data every schema accepts: a bug, or a number no schema bounds yet."""
+    code = getattr(check, "__code__", None)
+    file = _shown(Path(inspect.getsourcefile(check) or "hooks/codex"), base)
+    line = code.co_firstlineno if code else 1
+    return Problem(file, line, "", f"{check.__name__} stopped with {type(exc).__name__}: {str(exc)[:200]} "
+                                   "(the data passed its schemas: a schema lacks a bound, or the check has a bug)")
+
+
+def _validator(schema_path: Path, validators: dict[Path, jsonschema.protocols.Validator | None],
+               registry: Registry) -> jsonschema.protocols.Validator | None:
+    if schema_path not in validators:
+        try:
+            schema = json.loads(schema_path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            validators[schema_path] = None  # reported once, by _schema_registry
+        else:
+            validators[schema_path] = _Validator(schema, registry=registry)
+    return validators[schema_path]
 
 
 def _schema_registry(schema_dir: Path, problems: list[Problem], base: Path) -> Registry:
@@ -180,17 +291,46 @@ def _schema_for(loaded: LoadedYaml, root: Path, problems: list[Problem]) -> Path
     return schema
 
 
-def _validate(validator: jsonschema.protocols.Validator, loaded: LoadedYaml) -> Iterator[Problem]:
+def _validate(validator: jsonschema.protocols.Validator, loaded: LoadedYaml) -> list[Problem]:
+    """The file's schema problems; each value with one is taken out of use, an unknown field removed."""
+    problems: list[Problem] = []
+    unknown: list[JsonPath] = []
+    wrong: list[JsonPath] = list(loaded.unsound)  # not read as written (yamlsafe)
+    missing: list[JsonPath] = []
     for error in validator.iter_errors(loaded.value):
         where = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
             for key in extra:
                 allowed = ", ".join(sorted(error.schema.get("properties", {}))) or "none"
-                yield Problem(loaded.shown_path, loaded.line_of((*where, key)), dotted((*where, key)),
-                              f"unknown field '{key}' (allowed here: {allowed})")
+                problems.append(Problem(loaded.shown_path, loaded.line_of((*where, key)), dotted((*where, key)),
+                                        f"unknown field '{key}' (allowed here: {allowed})"))
+                unknown.append((*where, key))
             continue
-        yield Problem(loaded.shown_path, loaded.line_of(where), dotted(where), _message(error))
+        if error.validator == "required" and isinstance(error.instance, dict):
+            field_name = re.match(r"'([^']+)'", error.message)
+            if field_name:  # reading the field waits; the object's other fields stay in use
+                missing.append((*where, field_name.group(1)))
+        else:
+            wrong.append(where)
+        problems.append(Problem(loaded.shown_path, loaded.line_of(where), dotted(where), _message(error)))
+    for where in unknown:
+        _at(loaded.value, where[:-1]).pop(where[-1], None)
+    for where in missing:
+        _at(loaded.value, where[:-1])[where[-1]] = None  # a place for the stand-in below
+    for where in sorted([*wrong, *missing], key=len, reverse=True):  # the deepest first: an outer one wins
+        stand_in = Unsound(loaded.shown_path, loaded.line_of(where), dotted(where))
+        if where:
+            set_unsound(loaded.value, where, stand_in)
+        else:
+            loaded.value = stand_in
+    return problems
+
+
+def _at(value: Any, where: JsonPath) -> Any:
+    for step in where:
+        value = value[step]
+    return value
 
 
 def _message(error: jsonschema.ValidationError) -> str:
@@ -217,6 +357,10 @@ def _message(error: jsonschema.ValidationError) -> str:
         return f"must have at least {error.validator_value} item(s)"
     if kind == "minLength":
         return "must not be empty"
+    if kind == "maxLength":
+        return f"must be at most {error.validator_value} characters (got {len(error.instance)})"
+    if kind == "maxItems":
+        return f"must have at most {error.validator_value} item(s) (got {len(error.instance)})"
     return error.message
 
 
@@ -227,6 +371,8 @@ def _got(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return f"a number of {len(str(abs(value))):,} digits"
     return json.dumps(value)
 
 
@@ -237,20 +383,21 @@ def _shown(path: Path, base: Path) -> str:
         return path.as_posix()
 
 
-def _walk(value: Any, where: JsonPath = ()) -> Iterator[tuple[JsonPath, Any]]:
+def walk(value: Any, where: JsonPath = ()) -> Iterator[tuple[JsonPath, Any]]:
+    """Every value inside `value` (itself first), with its path."""
     yield where, value
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from _walk(item, (*where, key))
+            yield from walk(item, (*where, key))
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            yield from _walk(item, (*where, index))
+            yield from walk(item, (*where, index))
 
 
 def check_unique_ids(data: RulesData) -> Iterator[Problem]:
     """In every list of entries, each `id` appears once."""
     for _key, loaded in data.files.items():
-        for where, value in _walk(loaded.value):
+        for where, value in walk(loaded.value):
             if not isinstance(value, list):
                 continue
             seen: dict[str, int] = {}
@@ -307,7 +454,7 @@ def check_note_references(data: RulesData) -> Iterator[Problem]:
                     yield Problem(loaded.shown_path, loaded.line_of(("notes", index, "reading")),
                                   f"notes[{index}].reading",
                                   f"reading '{note['reading']}' is not one of its options ({', '.join(options)})")
-        for where, value in _walk(loaded.value):
+        for where, value in walk(loaded.value):
             is_ref = where and isinstance(where[-1], str) and where[-1].endswith("_note")
             if is_ref and isinstance(value, str) and value not in notes:
                 yield Problem(loaded.shown_path, loaded.line_of(where), dotted(where),

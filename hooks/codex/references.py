@@ -15,6 +15,7 @@ from .problems import Problem
 from .yamlsafe import JsonPath, dotted
 
 BESTIARY = "wbs/bestiary/"
+RESERVED_PAGE_IDS = ("index",)  # a folder's own page: a page made from an entry with this id would replace it
 
 
 def _problem(data: RulesData, key: str, where: JsonPath, message: str) -> Problem:
@@ -45,7 +46,23 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
             yield _problem(data, "wbs/reiki", ("techniques", i, "requires"),
                            f"technique '{t['id']}' builds on unknown technique '{t['requires']}'")
     yield from _check_clock_example(data)
+    yield from _check_phases(data)
     yield from _check_creatures(data)
+
+
+def _check_phases(data: RulesData) -> Iterator[Problem]:
+    """A tier's phases share out evenly over the round's seconds, each named by a sub-phase letter."""
+    if "wbs/combat" not in data:
+        return
+    seconds = data["wbs/combat"]["round"]["seconds"]
+    letters = data["wbs/combat"]["phases"]["subphase_letters"]
+    for i, tier in enumerate(data["wbs/tiers"]["tiers"]):
+        phases = tier["phases"]
+        if phases % seconds or phases // seconds > max(len(letters), 1):
+            yield _problem(data, "wbs/tiers", ("tiers", i, "phases"),
+                           f"{phases} phases do not share out over a round of {seconds} seconds: give each second "
+                           f"the same number of phases, at most {max(len(letters), 1)} (one per sub-phase letter "
+                           f"in rules_data/wbs/combat.yaml)")
 
 
 def _check_clock_example(data: RulesData) -> Iterator[Problem]:
@@ -70,10 +87,14 @@ def _check_creatures(data: RulesData) -> Iterator[Problem]:
         if data[key]["id"] != slug:
             yield _problem(data, key, ("id",),
                            f"id '{data[key]['id']}': a creature's id must be its file name ('{slug}')")
+        elif slug in RESERVED_PAGE_IDS:
+            yield _problem(data, key, ("id",), f"id '{slug}' is the name of the Bestiary's own page "
+                                               f"({BESTIARY}{slug}.md): choose another id, and name the file after it")
 
 
 def check_xia(data: RulesData) -> Iterator[Problem]:
-    """The example characters have only Traits and trigrams that exist."""
+    """The example characters have only Traits and trigrams that exist; the tracker's conditions name terms."""
+    yield from _check_condition_terms(data)
     if not _has(data, "xia/characters", "xia/conflicts", "xia/trigrams"):
         return
     traits, trigrams = _ids(data["xia/conflicts"]["conflicts"]), _ids(data["xia/trigrams"]["trigrams"])
@@ -83,6 +104,21 @@ def check_xia(data: RulesData) -> Iterator[Problem]:
                 if name not in known:
                     yield _problem(data, "xia/characters", ("characters", i, field, name),
                                    f"{ch['id']} has an unknown {what} '{name}'")
+
+
+def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
+    # The conflict tracker names each condition and gives its rule in the words of a glossary term.
+    if not _has(data, "xia/tracker", "xia/conflicts"):
+        return
+    terms = {t["id"] for key in data.family("xia", "glossary") for t in data[key]["terms"]}
+    named = [("xia/tracker", ("condition_terms", role), term) for role, term in
+             data["xia/tracker"]["condition_terms"].items()]
+    named += [("xia/conflicts", ("conflicts", i, "defeat"), c["defeat"])
+              for i, c in enumerate(data["xia/conflicts"]["conflicts"])]
+    for key, where, term in named:
+        if term not in terms:
+            yield _problem(data, key, where, f"'{term}' is no term of the Xia glossary (the conflict tracker shows "
+                                             "this condition in that term's words)")
 
 
 def check_rain(data: RulesData) -> Iterator[Problem]:

@@ -26,11 +26,13 @@ from typing import Any
 
 import jinja2
 
-from calculators import Engine
+from calculators import Engine, InputError
 
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges, unique_ids
-from .problems import Problem
+from .page_markup import live_markup
+from .problems import NotRun, Problem
+from .unsound import NotChecked
 from .values import expand_values
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -82,6 +84,7 @@ class PageInfo:
     url: str = ""
     uses_widgets: bool = False
     data_sources: list[str] = field(default_factory=list)
+    not_run: list[NotRun] = field(default_factory=list)  # markers that read a value with a problem
 
     def link(self, target: str) -> str:
         """A relative link from this page to `target`, a site path like `source-notes/#x`."""
@@ -121,6 +124,14 @@ class GeneratedPage:
     source_key: str
 
 
+def page_clashes(made: Mapping[str, GeneratedPage], docs: Path, data: RulesData) -> list[Problem]:
+    """Generated pages that would take the place of a page in docs/ (a creature with the id `index`
+    would replace the Bestiary itself), each reported at the id in the rules file it is made from."""
+    return [Problem(data.source_of(page.source_key), data.line_of(page.source_key, ("id",)), "id",
+                    f"its page would be docs/{src_uri}, which is a page of the site already: choose another id")
+            for src_uri, page in sorted(made.items()) if (docs / src_uri).is_file()]
+
+
 PageMaker = Callable[[RulesData], dict[str, GeneratedPage]]
 PAGE_MAKERS: list[PageMaker] = []
 
@@ -149,7 +160,9 @@ def make_env() -> jinja2.Environment:
 
 def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
     """Swap markers for placeholders; return the Markdown, placeholder → HTML, and problems."""
-    markdown, rendered, problems = expand_values(markdown, site.data, shown_path)  # inline values first
+    refused = list(live_markup(markdown, shown_path))  # raw script, frames, handlers: never in a page
+    markdown, rendered, problems = expand_values(markdown, site.data, shown_path, page.not_run)  # values first
+    problems[:0] = refused
     values = len(rendered)
     in_code = Ranges(code_ranges(markdown))  # a marker shown in a code block is an example
     markers: set[int] = set()
@@ -170,6 +183,17 @@ def expand(markdown: str, site: Site, page: PageInfo, shown_path: str) -> tuple[
             html = renderer(site, arg, page)
         except BlockError as exc:
             problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: {exc}"))
+            return ""
+        except NotChecked as exc:  # it reads a value with a problem of its own, reported at the value
+            page.not_run.append(NotRun(shown_path, line, f"codex:{kind} {arg}".rstrip(), exc.unsound.where))
+            return ""
+        except InputError as exc:  # the rules data gives a calculator a value its form refuses
+            problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: the rules data gives "
+                                                          f"{exc.field} a value the form refuses: {exc.message}"))
+            return ""
+        except Exception as exc:
+            problems.append(Problem(shown_path, line, "", f"codex:{kind} {arg}: could not be drawn "
+                                                          f"({type(exc).__name__}: {str(exc)[:200]})"))
             return ""
         token = f"{_BLOCK_TOKEN}{secrets.token_hex(6).upper()}"
         rendered[token] = unique_ids(_one_line_blocks(html), ids, len(rendered) - values + 1)

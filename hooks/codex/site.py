@@ -15,13 +15,14 @@ import calculators
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .bundle import calculators_zip, fingerprint
-from .check_only import load_checked
+from .check_only import load_project
 from .fonts import font_files
 from .load import RulesData
-from .problems import Problem
+from .problems import DataError, Problem
 from .pyodide_files import pyodide_runtime
-from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, substitute
+from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, substitute
 from .terms import glossary_from, mark_terms
+from .vendor import vendor_files
 
 WORKER = "assets/javascripts/codex-worker.mjs"
 
@@ -38,9 +39,11 @@ class PageResult:
 
 
 def load(project_root: Path) -> tuple[RulesData, calculators.Engine]:
-    """Loading: rules_data/ read, validated and checked, and the rules engine made from it."""
-    data = load_checked(project_root)  # the same checks as `./dev check`
-    return data, calculators.Engine(data.export())
+    """Loading: rules_data/ read, validated and checked, and the build's one rules engine, made from it."""
+    loaded = load_project(project_root)  # the same checks as `./dev check`, with the engine they used
+    if loaded.problems:
+        raise DataError(loaded.problems, loaded.not_run)
+    return loaded.data, loaded.engine
 
 
 def browser_rules(data: RulesData) -> dict[str, object]:
@@ -85,6 +88,8 @@ class Codex:
         self.runtime = Runtime.build(project_root, self.data)
         self.site = Site(self.data, make_env(), edit_base=edit_base, engine=self.engine)
         self.generated_pages = generate_pages(self.data)
+        if clashes := page_clashes(self.generated_pages, project_root / "docs", self.data):
+            raise DataError(clashes)
         self.glossary = glossary_from(self.data, calculators.GAMES)
 
     @property
@@ -109,7 +114,7 @@ class Codex:
     def static_files(self) -> dict[str, Path]:
         """Files copied as they are into the site, by destination path."""
         pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
-        return {**pyodide, **self.runtime.fonts}
+        return {**pyodide, **self.runtime.fonts, **vendor_files(self.root)}
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build, by destination path."""

@@ -28,11 +28,15 @@ from typing import Any
 
 from .load import RulesData
 from .marker_scan import Ranges, code_ranges
-from .problems import Problem
+from .problems import NotRun, Problem
+from .unsound import NotChecked, Unsound
 
 VALUE = re.compile(r"<!--[ \t]*codex:value(?:[ \t]+(?P<arg>[^\s>]*))?(?:[ \t]+(?P<format>[^\s>]+))?[ \t]*-->")
-_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
-_UNDERLINE = re.compile(r"[ \t]{0,3}(?:=+|-+)[ \t]*$")  # the next line makes this one a setext heading
+# A heading may stand inside blockquotes, list items and admonitions: what precedes it on its line.
+_CONTAINERS = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*")
+_ATX = re.compile(r"#")  # Python-Markdown needs no space after the hashes
+_UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*")  # the next line makes this one a setext heading
+_HTML_HEADING = re.compile(r"<h[1-6]\b", re.I)
 _TOKEN = "CODEXVALUE"
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
@@ -78,6 +82,8 @@ FORMATS: dict[str, Callable[[Any], str]] = {"words": _words, "abs": _absolute, "
 
 
 def _plain(value: Any) -> str:
+    if isinstance(value, Unsound):
+        raise NotChecked(value)
     if isinstance(value, bool) or value is None:
         raise ValueProblem(f"a yes/no or empty field is not prose (the value is {value!r})")
     if isinstance(value, int | float):
@@ -90,6 +96,8 @@ def _plain(value: Any) -> str:
 
 
 def _step(value: Any, name: str, walked: str) -> Any:
+    if isinstance(value, Unsound):
+        raise NotChecked(value)
     if isinstance(value, Mapping):
         if name not in value:
             known = ", ".join(sorted(value)) or "none"
@@ -117,6 +125,8 @@ def lookup(data: RulesData, arg: str) -> Any:
     for name in path.split("."):
         value = _step(value, name, walked)
         walked = f"{walked}.{name}" if walked else name
+    if isinstance(value, Unsound):
+        raise NotChecked(value)
     return value
 
 
@@ -130,6 +140,14 @@ def shown(data: RulesData, arg: str, form: str | None) -> str:
     return FORMATS[form](value)
 
 
+def _in_heading(before: str, next_line: str) -> bool:
+    """Whether a marker after `before` on its line sits in a heading, in any form Python-Markdown reads:
+    `#` (in a blockquote, a list item or an admonition too), underlined by the next line, or raw `<h2>`."""
+    if _ATX.match(before, _CONTAINERS.match(before).end()) or _HTML_HEADING.search(before):
+        return True
+    return bool(_UNDERLINE.fullmatch(next_line, _CONTAINERS.match(next_line).end()))
+
+
 def _line_after(markdown: str, offset: int) -> str:
     end = markdown.find("\n", offset)
     if end == -1:
@@ -138,8 +156,12 @@ def _line_after(markdown: str, offset: int) -> str:
     return markdown[end + 1:following if following != -1 else len(markdown)]
 
 
-def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str, dict[str, str], list[Problem]]:
-    """Swap each value marker outside code for a placeholder; placeholder → escaped text, and problems."""
+def expand_values(markdown: str, data: RulesData, shown_path: str, not_run: list[NotRun] | None = None
+                  ) -> tuple[str, dict[str, str], list[Problem]]:
+    """Swap each value marker outside code for a placeholder; placeholder → escaped text, and problems.
+
+    A marker whose value has a problem of its own (reported at the value) goes into `not_run`.
+    """
     in_code = Ranges(code_ranges(markdown))
     values: dict[str, str] = {}
     problems: list[Problem] = []
@@ -150,7 +172,7 @@ def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str,
         line = markdown.count("\n", 0, match.start()) + 1
         line_start = markdown.rfind("\n", 0, match.start()) + 1
         arg = match["arg"] or ""
-        if _HEADING.match(markdown, line_start) or _UNDERLINE.fullmatch(_line_after(markdown, match.end())):
+        if _in_heading(markdown[line_start:match.start()], _line_after(markdown, match.end())):
             problems.append(Problem(shown_path, line, "", f"codex:value {arg}: a value cannot stand in a heading "
                                     "(its placeholder would show in the table of contents)"))
             return ""
@@ -159,9 +181,18 @@ def expand_values(markdown: str, data: RulesData, shown_path: str) -> tuple[str,
         except ValueProblem as exc:
             problems.append(Problem(shown_path, line, "", f"codex:value {arg}: {exc}"))
             return ""
+        except NotChecked as exc:
+            if not_run is not None:
+                not_run.append(NotRun(shown_path, line, f"codex:value {arg}", exc.unsound.where))
+            return ""
         token = f"{_TOKEN}{secrets.token_hex(6).upper()}"
         values[token] = html.escape(text, quote=True)
         return token
 
     return VALUE.sub(replace, markdown), values, problems
 
+
+def with_values(text: str, data: RulesData) -> str:
+    """A text from the rules data (a worked example's story or conclusion) with its value markers
+    replaced by the values they name, as plain text; ValueProblem names a marker that names nothing."""
+    return VALUE.sub(lambda match: shown(data, match["arg"] or "", match["format"]), text)

@@ -19,7 +19,8 @@ LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view whil
 # Each game's table tool and the page it runs on (the page's URL): the one place that says so. The
 # page holds `<!-- codex:table-tool ID -->`; stat blocks' "Add to fight" buttons find it through
 # TABLES_FILE, which the build writes from this.
-TABLE_PAGES = {"wbs.combat_tracker": "wbs/fight/", "xia.initiative_order": "xia/conflict/"}
+TABLE_PAGES = {"wbs.combat_tracker": "wbs/fight/", "xia.initiative_order": "xia/conflict/",
+               "rain.tile_table": "rain/table/"}
 TABLES_FILE = "assets/codex/tables.json"
 
 

@@ -5,8 +5,10 @@ one silently wins), anchors and aliases (one edit changes values far away; a "bi
 of a few lines fills the memory, so they stop the file before anything is expanded), YAML 1.1
 booleans (`no` read as False, the "Norway problem") and numbers (`020` read as 16, `1:30` as
 90), `.nan` and `.inf`, tags, invisible characters (a zero-width space, a right-to-left
-override, `\r`), files that are not UTF-8 or too big. All of them are reported, with every
-other problem in the file, instead of stopping at the first.
+override, `\r`, and every other code point that shows as nothing), files that are not UTF-8
+or too big, values nested deeper than any rule needs. All of them are reported, with every other
+problem in the file, instead of stopping at the first; a value that cannot be read as written
+is listed in `LoadedYaml.unsound`, so no later check reads it (see unsound.py).
 """
 
 from __future__ import annotations
@@ -33,7 +35,19 @@ _CORE_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9
 _TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
 MAX_FILE_BYTES = 512 * 1024
 MAX_TEXT = 20_000
+MAX_DEPTH = 24  # levels of nesting; the rules data uses 9
 _ALLOWED_CONTROLS = {"\n", "\t"}
+_INVISIBLE_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Zl", "Zp", "Zs"}  # Zs: every space but U+0020 (below)
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1): shown as nothing
+# at all, whatever their category (U+034F COMBINING GRAPHEME JOINER is a mark, U+3164 a letter).
+_DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+# Blank: drawn as an empty cell though no property says so (a name of only these shows as nothing).
+_BLANK = frozenset({0x2800, 0x1D159})  # BRAILLE PATTERN BLANK, MUSICAL SYMBOL NULL NOTEHEAD
 
 
 @dataclass(slots=True)
@@ -45,6 +59,7 @@ class LoadedYaml:
     value: Any
     lines: dict[JsonPath, int] = field(default_factory=dict)
     first_comment: str = ""
+    unsound: list[JsonPath] = field(default_factory=list)  # values not read as written: no check uses them
 
     def line_of(self, where: JsonPath) -> int:
         """The line of the value at `where`, or of its nearest ancestor that has one."""
@@ -129,11 +144,21 @@ def _build(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Probl
     if node.tag not in _TAGS:
         problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
                                 f"the tag '{node.tag}' is not allowed: write plain YAML (quote text)"))
+        loaded.unsound.append(where)
+        return None
+    if len(where) >= MAX_DEPTH and not isinstance(node, ScalarNode):
+        problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
+                                f"lists and mappings are nested more than {MAX_DEPTH} levels deep here; "
+                                "no rule needs that many"))
+        loaded.unsound.append(where)
         return None
     if isinstance(node, MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
+            before = len(loaded.unsound)
             key = _scalar(key_node, where, loaded, problems)
+            unreadable_key = len(loaded.unsound) > before
+            del loaded.unsound[before:]  # the mapping holds; the value under that key is out of use
             if not isinstance(key, str):
                 problems.append(Problem(loaded.shown_path, key_node.start_mark.line + 1, _dotted(where),
                                         f"keys must be text (got {key!r})"))
@@ -143,6 +168,8 @@ def _build(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Probl
                                         f"duplicate key '{key}' (first on line {loaded.lines[(*where, key)]})"))
                 continue
             out[key] = _build(value_node, (*where, key), loaded, problems)
+            if unreadable_key:
+                loaded.unsound.append((*where, key))
         return out
     if isinstance(node, SequenceNode):
         return [_build(item, (*where, i), loaded, problems) for i, item in enumerate(node.value)]
@@ -160,6 +187,7 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
             loaded.shown_path, node.start_mark.line + 1, _dotted(where),
             f"'{node.value}' is ambiguous (YAML 1.1 reads it as a boolean): "
             f"write true or false, or quote it as text"))
+        loaded.unsound.append(where)
         return node.value
     try:
         value = _CONSTRUCTOR.construct_object(node, deep=True)
@@ -167,6 +195,7 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
         problem = exc.problem if isinstance(exc, yaml.MarkedYAMLError) else "too many digits"
         problems.append(Problem(loaded.shown_path, node.start_mark.line + 1, _dotted(where),
                                 f"'{node.value[:40]}' cannot be read: {problem}"))
+        loaded.unsound.append(where)
         return node.value
     finally:
         _CONSTRUCTOR.constructed_objects.clear()
@@ -174,21 +203,25 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
     if value is not None and not isinstance(value, (str, int, float, bool)):
         problems.append(Problem(loaded.shown_path, line, _dotted(where),
                                 f"'{node.value}' reads as a {type(value).__name__}: quote it to keep it as text"))
+        loaded.unsound.append(where)
         return node.value
     if isinstance(value, float) and not math.isfinite(value):
         problems.append(Problem(loaded.shown_path, line, _dotted(where),
                                 f"'{node.value}' is not a number a rule can use: write a finite number"))
+        loaded.unsound.append(where)
         return node.value
     plain = not node.style
     if plain and isinstance(value, int) and not isinstance(value, bool) and not _CORE_INT.fullmatch(node.value):
         problems.append(Problem(loaded.shown_path, line, _dotted(where),
                                 f"'{node.value}' is read as {value} by old YAML rules only: write {value}, "
                                 "or quote it to keep it as text"))
+        loaded.unsound.append(where)
         return node.value
     if plain and isinstance(value, float) and not _CORE_FLOAT.fullmatch(node.value):
         problems.append(Problem(loaded.shown_path, line, _dotted(where),
                                 f"'{node.value}' is read as {value} by old YAML rules only: write {value}, "
                                 "or quote it to keep it as text"))
+        loaded.unsound.append(where)
         return node.value
     if isinstance(value, str):
         problems.extend(text_problems(value, loaded.shown_path, line, _dotted(where)))
@@ -196,19 +229,30 @@ def _scalar(node: Node, where: JsonPath, loaded: LoadedYaml, problems: list[Prob
 
 
 def text_problems(value: str, shown_path: str, line: int, where: str) -> list[Problem]:
-    """Invisible or control characters (a zero-width space, a bidi override, \\r), or text too long."""
+    """Invisible or control characters (a zero-width space, a bidi override, \\r, a blank), or text too long."""
     if len(value) > MAX_TEXT:
         return [Problem(shown_path, line, where, f"the text is {len(value):,} characters long; "
                                                  f"at most {MAX_TEXT:,} are allowed")]
     if value.isascii() and value.isprintable():
         return []  # the common case, at C speed
     for offset, char in enumerate(value):
-        if char in _ALLOWED_CONTROLS or unicodedata.category(char) not in {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}:
+        if not invisible(char):
             continue
         name = unicodedata.name(char, "a control character")
         return [Problem(shown_path, line + value.count("\n", 0, offset), where,
                         f"invisible character U+{ord(char):04X} ({name}) at character {offset + 1}: remove it")]
     return []
+
+
+def invisible(char: str) -> bool:
+    """A character a reader cannot see: a control, a format character, a space other than U+0020,
+    a default-ignorable code point, a blank glyph. A tab and a newline are allowed."""
+    if char in _ALLOWED_CONTROLS or char == " ":
+        return False
+    code = ord(char)
+    if code in _BLANK or unicodedata.category(char) in _INVISIBLE_CATEGORIES:
+        return True
+    return any(low <= code <= high for low, high in _DEFAULT_IGNORABLE)
 
 
 def _leading_comment(text: str) -> str:

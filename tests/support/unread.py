@@ -94,7 +94,7 @@ def unread_fields() -> list[str]:
         codex.page(path.read_text(encoding="utf-8"), src, url)
     for src, page in codex.generated_pages.items():
         codex.page(page.markdown, src, src.removesuffix(".md") + "/")
-    list(check_examples(codex.data))
+    list(check_examples(codex.data, engine))
     for entry in engine.catalog():
         engine.show(entry["id"], {})
         for spec in entry["inputs"]:

@@ -57,12 +57,11 @@ function reset(form) {
     : "Back to the page's defaults.");
 }
 
-async function copyLink(form) {
-  const url = new URL(address()); // with the inputs not yet written to the address
-  url.hash = form.id;
-  const text = url.href;
+// Text onto the clipboard (the old way where the browser refuses the new one); false if neither works.
+export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
+    return true;
   } catch {
     const box = document.createElement("textarea");
     box.value = text;
@@ -73,19 +72,27 @@ async function copyLink(form) {
     box.select();
     const ok = document.execCommand && document.execCommand("copy");
     box.remove();
-    if (!ok) {
-      say(form, `Copy this link: ${text}`);
-      return;
-    }
+    return Boolean(ok);
+  }
+}
+
+async function copyLink(form) {
+  const url = new URL(address()); // with the inputs not yet written to the address
+  url.hash = form.id;
+  const text = url.href;
+  if (!(await copyText(text))) {
+    say(form, `Copy this link: ${text}`);
+    return;
   }
   form.dataset.copied = text;
   say(form, "Link copied: it opens this calculator with these values.");
 }
 
-function button(text, onClick) {
+// A small tool button (no inline handler: CSP).
+export function button(text, onClick, className = "calc__tool") {
   const b = document.createElement("button");
   b.type = "button";
-  b.className = "calc__tool";
+  b.className = className;
   b.textContent = text;
   b.addEventListener("click", onClick);
   return b;

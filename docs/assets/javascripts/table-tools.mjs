@@ -102,8 +102,10 @@ function nextButton(form) {
 }
 
 function actingNow(form, next) {
-  const named = form.querySelector('output[name="acting_now"]');
-  if (named && named.textContent.trim()) return named.textContent.trim();
+  for (const name of ["acting_now", "now"]) {
+    const named = form.querySelector(`output[name="${name}"]`);
+    if (named && named.textContent.trim()) return named.textContent.trim();
+  }
   const summary = next && next.closest(".codex-apply")?.querySelector(".codex-apply__summary");
   return summary ? summary.textContent.trim() : "";
 }

@@ -1,23 +1,15 @@
-// "Draw again" for the Refreshing Rain tile draw (rain.tile_draw): a button beside the draw
-// code that picks a fresh code with crypto.getRandomValues and lets the form recompute, which
-// also writes the code into the link (codex.mjs listens for the input event). Without script
-// the reader types a code; with it nothing else changes. No inline handlers (CSP).
+// "Draw" for the Refreshing Rain tile draw (rain.tile_draw): a button beside the draw code that
+// picks a fresh code with crypto.getRandomValues (tile-table.mjs's freshCode) and lets the form
+// recompute, which also writes the code into the link (codex.mjs listens for the input event).
+// The page opens with code 0, nothing drawn, so no hand is known before someone draws. Without
+// script the reader types a code; with it nothing else changes. No inline handlers (CSP).
 import { everyPage } from "./every-page.mjs";
+import { FRESH, freshCode } from "./tile-table.mjs";
 
 const CALC = "rain.tile_draw";
 
-function freshCode(input) {
-  const low = Number(input.min || 1);
-  const high = Number(input.max || 999999);
-  const span = high - low + 1;
-  const limit = Math.floor(0x100000000 / span) * span; // redraw past the last full cycle: no bias
-  const word = new Uint32Array(1);
-  for (;;) {
-    crypto.getRandomValues(word);
-    if (word[0] >= limit) continue;
-    const code = low + (word[0] % span);
-    if (String(code) !== input.value) return code;
-  }
+function label(input) {
+  return Number(input.value) > 0 ? "Draw again" : "Draw";
 }
 
 function bind(form) {
@@ -26,11 +18,15 @@ function bind(form) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "md-button calc__draw-again";
-  button.textContent = "Draw again";
+  button.textContent = label(input);
   button.addEventListener("click", () => {
-    input.value = String(freshCode(input));
+    let code;
+    do code = freshCode(FRESH.low, Number(input.max || FRESH.high)); while (String(code) === input.value);
+    input.value = String(code);
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  form.addEventListener("input", () => { button.textContent = label(input); });
+  form.addEventListener("codex:answer", () => { button.textContent = label(input); });
   input.insertAdjacentElement("afterend", button);
 }
 

@@ -1,3 +1,7 @@
-"""Block renderers, one module per concern; importing this package registers them all."""
+"""Block renderers, one module per concern: every module in this folder is imported here, which
+registers its `@block`, `@table` and `@pages` functions (a new module needs no line anywhere else)."""
 
-from . import common, rain, wbs, wbs_attacks, wbs_bestiary, wbs_combat, wbs_reiki, xia  # noqa: F401
+import importlib
+import pkgutil
+
+MODULES = tuple(importlib.import_module(f"{__name__}.{found.name}") for found in pkgutil.iter_modules(__path__))

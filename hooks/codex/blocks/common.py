@@ -6,9 +6,11 @@ from typing import Any
 
 from calculators import GAMES, InputError
 
+from .. import examples
 from ..glossary import glossary_context
 from ..links import state_link
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
+from ..values import ValueProblem, with_values
 
 GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
 assert tuple(GAME_NAMES) == GAMES, "a game's name for every game the engine has, in its order"
@@ -84,25 +86,58 @@ def notes_index_block(site: Site, arg: str, page: PageInfo) -> str:
 
 @block("example")
 def example_block(site: Site, arg: str, page: PageInfo) -> str:
-    """`<!-- codex:example wbs.player-a-derived -->`: a worked example, book against calculator."""
+    """`<!-- codex:example wbs.player-a-derived -->`: a worked example, book against calculator, step by step."""
     game, name = split_id(arg, "worked example")
     key, example = find(site, game, "examples", "examples", name, "worked example")
     calc_id = example["calculator"]
     try:
-        labels = {o["name"]: o["label"] for o in site.engine.describe(calc_id)["outputs"]}
-    except InputError as exc:
+        described = site.engine.describe(calc_id)
+        stages = examples.play(site.engine, example)
+    except (InputError, examples.ExampleError) as exc:
         raise BlockError(exc.message) from None
-    computed = site.engine.show(calc_id, example["inputs"])
-    rows = []
-    for out_name, expected in example["expect"].items():
-        if out_name not in labels:
-            raise BlockError(f"{calc_id} has no output '{out_name}'")
-        shown_expected = site.engine.present(calc_id, {out_name: expected})[out_name]
-        rows.append({"label": labels[out_name], "expected": _unescaped(shown_expected),
-                     "computed": _unescaped(computed[out_name])})
-    return site.render("example.html.j2", game=game, example=example, rows=rows,
-                       try_href=state_link(calc_id, example["inputs"]),
+    labels = {o["name"]: o["label"] for o in described["outputs"]}
+    fields = {i["name"]: i for i in described["inputs"]}
+    shown = {stage.where: site.engine.show(calc_id, stage.inputs) for stage in stages}
+    rows: dict[tuple[str | int, ...], list[dict[str, str]]] = {stage.where: [] for stage in stages}
+    for check in examples.checks(example, stages):
+        stage = check.where[:2] if check.where[0] == "steps" else ()
+        if check.kind == "output":
+            if check.name not in labels:
+                raise BlockError(f"{calc_id} has no output '{check.name}'")
+            expected = site.engine.present(calc_id, {check.name: check.expected})[check.name]
+            rows[stage].append({"label": labels[check.name], "expected": _unescaped(expected),
+                                "computed": _unescaped(shown[stage][check.name])})
+        else:
+            rows[stage].append({"label": _input_label(fields, check, stages, stage),
+                                "expected": _plain(check.expected), "computed": _plain(check.got)})
+    steps = [{"do": step["do"], "rows": rows[("steps", n)]} for n, step in enumerate(example.get("steps", ()))]
+    try:  # a story or conclusion takes the rule numbers it states from the data, like a page's prose
+        story, conclusion = (with_values(example[part], site.data) for part in ("story", "conclusion"))
+    except ValueProblem as exc:
+        raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
+    return site.render("example.html.j2", game=game, example=example, rows=rows[()], steps=steps,
+                       story=story, conclusion=conclusion,
+                       try_href=state_link(calc_id, site.engine.link_inputs(calc_id, example["inputs"])),
                        source=site.source(key))
+
+
+def _input_label(fields: dict[str, Any], check: examples.Check, stages: list[examples.Played],
+                 stage: tuple[str | int, ...]) -> str:
+    spec = fields.get(check.name, {"label": check.name})
+    if check.row is None:
+        return spec["label"]
+    field = next((f for f in spec.get("fields", ()) if f["name"] == check.field), {"label": check.field})
+    inputs = next(s.inputs for s in stages if s.where == stage)
+    rows = inputs.get(check.name, [])
+    named = rows[check.row].get("name") if isinstance(rows, list) and check.row < len(rows) else ""
+    who = named or f"{spec.get('item', 'Row')} {check.row + 1}"
+    return f"{who}: {field['label']}"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 @block("glossary")

@@ -165,8 +165,21 @@ def characters_table(site: Site) -> str:
             initiative = str(result["initiative"])
         else:
             initiative = "not given"
-        rows.append([ch["name"], ch["who"], traits, trigrams, defences, initiative])
-    return data_table(site, "Characters of the worked examples",
-                      ["Character", "Who", "Traits given", "Trigrams given",
-                       "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"],
-                      _one_lines(rows), "xia/characters")
+        # The engine draws the button (escaped data in its attributes), so the template takes it as it is.
+        rows.append({"cells": _one_lines([[ch["name"], ch["who"], traits, trigrams, defences, initiative]])[0],
+                     "add": site.engine.xia_add_to_fight(ch["id"])})
+    return site.render("xia-characters.html.j2", caption="Characters of the worked examples",
+                       header=["Character", "Who", "Traits given", "Trigrams given",
+                               "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"],
+                       rows=rows, source=site.source("xia/characters"))
+
+
+@table("xia.tracker-rules")
+def tracker_rules_table(site: Site) -> str:
+    data = site.data["xia/tracker"]
+    applies = data_table(site, "Rules the conflict tracker applies", ["No.", "Rule"],
+                         _one_lines([[str(n), r["rule"]] for n, r in enumerate(data["applies"], start=1)]),
+                         "xia/tracker")
+    leaves = data_table(site, "What it leaves to the table", ["Left to the table", "Why"],
+                        _one_lines([[r["what"], r["why"]] for r in data["leaves"]]), "xia/tracker")
+    return applies + leaves

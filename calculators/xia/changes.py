@@ -1,0 +1,388 @@
+"""A change in the GM's terms, for the conflict tracker: "Guardsman takes 3 physical damage".
+
+The GM names a target, types a change ("+2", "3", "−3") and says what it changes (a resilience,
+Yang or Yin chi, or catching breath); ticking "attack" makes it the acting combatant's attack,
+and then the book's rules of an attack follow: the chi each channelled trigram costs, paid once
+for this one action (chi.yaml effect_rules), the cap of attacks in a turn and Chi Celerity's
+extra attack on a new target (Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
+Every problem is named at its field; nothing is matched by guess or dropped in silence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import limits, rules
+from ..errors import Problems
+from ..fields import row_name
+from ..spec import Choice, Input
+from . import attack, defeat
+from .common import conflicts, ranges, trigram, trigrams
+
+ITEM = "Combatant"
+TARGET, CHANGE, WHAT, ATTACK, SECRET = "target", "change", "what", "attack", "secret_attack"
+STYLE, DEFENCE_STYLE = "style", "defence_style"
+ATTACKS, FOLLOW_UP = "attacks_made", "follow_up"  # the turn under way: attacks made, Chi Celerity's extra one
+BREATH = "breath"
+NO_STYLE = "none"
+STOPS = "stopped_by"  # a row's field: the names whose Chi Breaker stops its attacks on them this round
+SEPARATOR = "; "  # between names in a row's list of Stops (a name may not hold it)
+_CHANGE = re.compile(r"([+=\-\u2212\u2013\u2012]?)\s*([0-9]{1,4})")
+_MINUS = "\u2212"
+SETS = "="
+
+
+def channel(trigram_id: str) -> str:
+    """The input that channels one trigram on this attack (`channel_thunder`)."""
+    return f"channel_{trigram_id}"
+
+
+def _chi() -> Mapping[str, Any]:
+    return rules.table("xia/chi")
+
+
+def _table() -> Mapping[str, Any]:
+    return rules.table("xia/trigrams")
+
+
+def action_inputs(group: str = "What happens") -> list[Input]:
+    """The inputs of one change or attack (cleared once it is applied)."""
+    kinds = conflicts()
+    pools = [Choice(k["id"], f"{k['name']} damage") for k in kinds]
+    pools += [Choice(k["id"], k["name"]) for k in _chi()["kinds"]]
+    pools.append(Choice(BREATH, defeat.condition_term("breath")["term"]))
+    styles = (Choice(NO_STYLE, "None"),
+              *(Choice(b["id"], f"+{b['bonus']}: {' '.join(b['when'].split())}") for b in _chi()["style_bonuses"]))
+    out = [
+        Input(TARGET, "Target (a combatant's name)", "text", default="", maximum=limits.NAME_LENGTH, group=group,
+              help="Tap a name in the table of combatants, or type it"),
+        Input(CHANGE, "Change", "text", default="", maximum=8, group=group,
+              help=f"4 or +4 adds to what it changes (4 physical damage, 4 chi gained), {_MINUS}2 takes away "
+                   "(2 damage healed, 2 chi spent), =3 sets chi"),
+        Input(WHAT, "What it changes", "choice", default=kinds[0]["id"], choices=tuple(pools), group=group),
+        Input(ATTACK, "This is the acting combatant's attack", "bool", default=False, group=group,
+              help="The change is the damage it did (0 if every die missed)"),
+        Input(SECRET, "An extra attack from a kung fu secret", "bool", default=False, group=group,
+              help="Allows another attack this turn, still within the Thunder trigram's limit"),
+    ]
+    for t in trigrams():
+        who = "The attacker" if t["use"] == "attack" else "The target"
+        applied = t["id"] in (attack.CELERITY, attack.BREAKER)  # the two whose effect the tracker applies itself
+        out.append(Input(channel(t["id"]), f"{who} channels {t['name']} ({t['channel']})", "bool", default=False,
+                         group=group, help=" ".join(t["effect"].split()) if applied else ""))
+    out += [Input(STYLE, "Style bonus for the acting combatant", "choice", default=NO_STYLE, choices=styles,
+                  group=group, help=_style_help("yang")),
+            Input(DEFENCE_STYLE, "Style bonus for the target", "choice", default=NO_STYLE, choices=styles,
+                  group=group, help=_style_help("yin"))]
+    return out
+
+
+def cleared() -> tuple[tuple[str, Any], ...]:
+    """The action's inputs back at their defaults (what an applied change leaves)."""
+    return rules.memo(("xia-cleared",), lambda: tuple((i.name, i.default) for i in action_inputs()))
+
+
+def _style_help(kind: str) -> str:
+    entry = next(k for k in _chi()["kinds"] if k["id"] == kind)
+    return f"Paid in {entry['name']}: for {entry['style_from']}"
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What applying the action does: the rows after it, the turn's attacks, and what to tell the GM."""
+
+    rows: list[dict[str, Any]]
+    attacks_made: int
+    follow_up: str
+    headline: str
+    said: list[str] = field(default_factory=list)
+
+
+def stops(row: Mapping[str, Any]) -> list[str]:
+    """The names whose Chi Breaker stops this combatant's attacks on them this round."""
+    return [n for n in (part.strip() for part in row[STOPS].split(SEPARATOR.strip())) if n]
+
+
+def pending(values: Mapping[str, Any]) -> bool:
+    """Whether the GM has entered anything to apply (a target alone, tapped from the table, is not yet a change)."""
+    if values[CHANGE] or values[ATTACK] or values[SECRET]:
+        return True
+    if values[STYLE] != NO_STYLE or values[DEFENCE_STYLE] != NO_STYLE:
+        return True
+    if any(values[channel(t["id"])] for t in trigrams()):
+        return True
+    return values[WHAT] == BREATH and bool(values[TARGET])
+
+
+def parse_change(text: str, problems: Problems) -> tuple[str, int] | None:
+    """The change typed: its sign (`+` for a bare number or a plus, `-` for any minus, `=` to set) and size."""
+    match = _CHANGE.fullmatch(text.strip())
+    if match is None:
+        problems.add(CHANGE, f"Change must be a whole number such as 4 or +4 (adds), {_MINUS}2 (takes away) "
+                             f"or =3 (sets chi); got {text!r}")
+        return None
+    sign = match.group(1)
+    return ("+" if sign in ("", "+") else sign if sign == SETS else "-"), int(match.group(2))
+
+
+def find_target(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], problems: Problems) -> int | None:
+    """The row the target names (whatever the case), or a problem at the field: none, two, or no name."""
+    wanted = " ".join(values[TARGET].split()).casefold()
+    names = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1)]
+    if not wanted:
+        problems.add(TARGET, "Name the combatant this is for (tap a name in the table of combatants)")
+        return None
+    hits = [i for i, name in enumerate(names) if " ".join(name.split()).casefold() == wanted]
+    if not hits:
+        problems.add(TARGET, f"No combatant is called {values[TARGET]!r} (there are: {', '.join(names)})")
+        return None
+    if len(hits) > 1:
+        where = " and ".join(str(i + 1) for i in hits)
+        problems.add(TARGET, f"{len(hits)} combatants are called {names[hits[0]]!r} (rows {where}): "
+                             "rename one so the change cannot land on the wrong one")
+        return None
+    return hits[0]
+
+
+def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Mapping[str, Any] | None,
+        readings: Mapping[str, str], problems: Problems) -> Outcome | None:
+    """The action applied to copies of `rows` (None when nothing was entered); problems name their fields."""
+    if not pending(values):
+        return None
+    rows = [dict(r) for r in rows]
+    names = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1)]
+    out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "")
+    me = rows[actor["slot"] - 1] if actor else None
+    styled = _style(values, rows, me, names, out, problems)
+    if not values[ATTACK]:
+        for name in (SECRET, *(channel(t["id"]) for t in trigrams())):
+            if values[name]:
+                problems.add(name, "Tick “This is the acting combatant's attack”: this goes with an attack")
+        if values[CHANGE] or values[WHAT] == BREATH or values[DEFENCE_STYLE] != NO_STYLE:
+            target = find_target(values, rows, problems)
+            if target is not None and (values[CHANGE] or values[WHAT] == BREATH):
+                _change(values, rows[target], names[target], out, problems)
+            if target is not None and values[DEFENCE_STYLE] != NO_STYLE:
+                _gain(rows[target], names[target], "yin", _bonus(values[DEFENCE_STYLE]), out, problems,
+                      DEFENCE_STYLE)
+    elif me is None:
+        problems.add(ATTACK, "Nobody is acting now, so nobody can attack")
+    else:
+        _attack(values, rows, actor, names, out, readings, problems)
+    problems.raise_if_any()
+    out.headline = out.headline or styled
+    return out
+
+
+def _bonus(style_id: str) -> int:
+    return next(b["bonus"] for b in _chi()["style_bonuses"] if b["id"] == style_id)
+
+
+def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, Any] | None, names: list[str],
+           out: Outcome, problems: Problems) -> str:
+    """The acting combatant's style bonus, gained before anything is paid (the GM may award it early)."""
+    if values[STYLE] == NO_STYLE:
+        return ""
+    if me is None:
+        problems.add(STYLE, "Nobody is acting now, so nobody can earn this style bonus")
+        return ""
+    name = names[rows.index(me)]
+    _gain(me, name, "yang", _bonus(values[STYLE]), out, problems, STYLE)
+    return out.said[-1] if out.said else ""
+
+
+def _gain(row: dict[str, Any], name: str, pool: str, amount: int, out: Outcome, problems: Problems,
+          where: str) -> None:
+    most = ranges()["chi_max"]
+    chi_name = next(k["name"] for k in _chi()["kinds"] if k["id"] == pool)
+    if row[pool] + amount > most:
+        problems.add(where, f"{name} would have {row[pool] + amount} {chi_name}; the tracker goes up to {most}")
+        return
+    row[pool] += amount
+    out.said.append(f"{name} gains {amount} {chi_name} ({row[pool]})")
+
+
+def _spend(row: dict[str, Any], name: str, pool: str, amount: int, what: str, out: Outcome, problems: Problems,
+           where: str) -> bool:
+    """Pay chi for an effect: the book lets nobody use one without enough chi in hand."""
+    chi_name = next(k["name"] for k in _chi()["kinds"] if k["id"] == pool)
+    if amount > row[pool]:
+        problems.add(where, f"{name} has {row[pool]} {chi_name}, and {what} costs {amount}")
+        return False
+    row[pool] -= amount
+    row[f"{pool}_spent"] = min(row[f"{pool}_spent"] + amount, ranges()["chi_max"])
+    out.said.append(f"{name} pays {amount} {chi_name} for {what} ({row[pool]} left)")
+    return True
+
+
+def _change(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outcome, problems: Problems) -> None:
+    """A change that is not an attack: damage or healing, chi gained or spent, or catching breath."""
+    what = values[WHAT]
+    if what == BREATH:
+        if values[CHANGE]:
+            problems.add(CHANGE, "Catching breath brings back all spent chi: leave the change empty")
+            return
+        _breathe(row, name, out)
+        return
+    typed = parse_change(values[CHANGE], problems)
+    if typed is None:
+        return
+    sign, size = typed
+    kinds = {k["id"]: k for k in conflicts()}
+    chi_name = next((k["name"] for k in _chi()["kinds"] if k["id"] == what), "")
+    if what in kinds:
+        if sign == SETS:
+            problems.add(CHANGE, f"Type the damage (4) or the damage healed ({_MINUS}4); "
+                                 f"a resilience itself is set in {name}'s row")
+            return
+        _resilience(row, name, kinds[what], -size if sign == "+" else size, out, problems)
+    elif sign == SETS:
+        if size > ranges()["chi_max"]:
+            problems.add(CHANGE, f"{name} would have {size} {chi_name}; the tracker goes up to {ranges()['chi_max']}")
+            return
+        row[what] = size
+        out.headline = f"{name} has {size} {chi_name}"
+        out.said.append(out.headline)
+    elif sign == "+":
+        _gain(row, name, what, size, out, problems, CHANGE)
+        out.headline = out.said[-1] if out.said else ""
+    else:
+        if size > row[what]:
+            problems.add(CHANGE, f"{name} has only {row[what]} {chi_name} (got {values[CHANGE]})")
+            return
+        row[what] -= size
+        row[f"{what}_spent"] = min(row[f"{what}_spent"] + size, ranges()["chi_max"])
+        out.headline = f"{name} spends {size} {chi_name}"
+        out.said.append(f"{out.headline} ({row[what]} left)")
+
+
+def _resilience(row: dict[str, Any], name: str, kind: Mapping[str, Any], delta: int, out: Outcome,
+                problems: Problems) -> bool:
+    """Damage (delta < 0) or healing on one resilience; returns whether it defeats its target."""
+    field_name = f"{kind['id']}_resilience"
+    before = row[field_name]
+    most = ranges()["resilience_max"]
+    if before + delta > most:
+        problems.add(CHANGE, f"{name}'s {kind['resilience']} would be {before + delta}; the tracker goes up to {most}")
+        return False
+    row[field_name] = max(0, before + delta)
+    kind_word = kind["name"].lower()
+    if delta > 0:
+        out.headline = f"{name} regains {delta} {kind['resilience']}"
+        out.said.append(f"{out.headline} ({row[field_name]})")
+        return False
+    out.headline = (f"{name} takes {-delta} {kind_word} damage" if delta else f"{name} takes no {kind_word} damage")
+    defeated = before > 0 and row[field_name] == 0
+    named = defeat.term(kind["defeat"]) if row["side"] == "pc" else defeat.condition_term("npc_defeat")
+    ending = f": {named['term'].lower()}" if defeated else ""
+    out.said.append(f"{out.headline} ({row[field_name]} left{ending})")
+    return defeated
+
+
+def _breathe(row: dict[str, Any], name: str, out: Outcome) -> None:
+    """Catching breath: all spent Yang and Yin chi comes back."""
+    back = []
+    for kind in _chi()["kinds"]:
+        spent = row[f"{kind['id']}_spent"]
+        if spent:
+            row[kind["id"]] = min(row[kind["id"]] + spent, ranges()["chi_max"])
+            row[f"{kind['id']}_spent"] = 0
+            back.append(f"{spent} {kind['name']}")
+    out.headline = f"{name} catches their breath"
+    out.said.append(f"{out.headline}: " + (" and ".join(back) + " back" if back else "no chi spent, none to regain"))
+
+
+def breathe_all(rows: Sequence[Mapping[str, Any]]) -> Outcome | None:
+    """Everyone catches their breath (the conflict is over, or a short rest): None if nobody has spent chi."""
+    out = Outcome([dict(r) for r in rows], 0, "", "")
+    kinds = [k["id"] for k in _chi()["kinds"]]
+    for number, row in enumerate(out.rows, start=1):
+        if any(row[f"{k}_spent"] for k in kinds):
+            _breathe(row, row_name(row, ITEM, number), out)
+    return out if out.said else None
+
+
+def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mapping[str, Any], names: list[str],
+            out: Outcome, readings: Mapping[str, str], problems: Problems) -> None:
+    """The acting combatant's attack: its chi, its damage, and what Thunder and Mountain make of it."""
+    me = rows[actor["slot"] - 1]
+    my_name = names[actor["slot"] - 1]
+    kind = next(k for k in conflicts() if k["id"] == actor["conflict"])
+    made = values[ATTACKS]
+    most = attack.max_attacks(me["thunder"])
+    thunder = trigram(attack.CELERITY)
+    if made >= most:
+        problems.add(ATTACK, f"{my_name} has made {made} attacks this turn, the most a {thunder['name']} trigram of "
+                             f"{me['thunder']} allows (“End the turn” moves on)")
+    elif made and not values[SECRET] and not values[FOLLOW_UP]:
+        problems.add(ATTACK, f"{my_name} has attacked this turn already: another attack needs {thunder['channel']} "
+                             f"(channel {thunder['name']} on an attack that defeats its target) "
+                             "or a kung fu secret (tick it)")
+    if values[WHAT] != kind["id"]:
+        problems.add(WHAT, f"An attack in the {kind['name'].lower()} conflict takes {kind['resilience']}: pick it")
+    target = find_target(values, rows, problems)
+    if target is not None and target == actor["slot"] - 1:
+        problems.add(TARGET, f"{my_name} cannot attack themselves")
+        target = None
+    if target is not None:
+        if values[FOLLOW_UP] and not values[SECRET] and names[target].casefold() == values[FOLLOW_UP].casefold():
+            problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, not {names[target]}")
+        if any(n.casefold() == names[target].casefold() for n in stops(me)):
+            problems.add(TARGET, f"{names[target]}'s {trigram(attack.BREAKER)['channel']} put a "
+                                 f"{defeat.condition_term('stop')['term']} on {my_name}: no more attacks on "
+                                 f"{names[target]} this round")
+    if not values[CHANGE]:
+        problems.add(CHANGE, "Enter the damage the attack did (0 if every die missed)")
+        return
+    typed = parse_change(values[CHANGE], problems)
+    if typed is not None and typed[0] != "+":
+        problems.add(CHANGE, f"An attack deals damage: type it as {typed[1]} (0 if every die missed)")
+    if problems or target is None or typed is None:
+        return
+    delta = -typed[1]
+    victim = rows[target]
+    if values[DEFENCE_STYLE] != NO_STYLE:  # gained before the defence pays for anything, as the actor's is
+        _gain(victim, names[target], "yin", _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE)
+    _channel(values, me, my_name, victim, names[target], out, readings, problems)
+    if problems:
+        return
+    out.said.append(f"{my_name} attacks {names[target]} (attack {made + 1} of at most {most} this turn)")
+    defeated = _resilience(victim, names[target], kind, delta, out, problems)
+    out.attacks_made = made + 1
+    if not values[SECRET]:
+        out.follow_up = ""
+    if values[channel(attack.CELERITY)] and defeated:
+        if made + 1 < most:
+            out.follow_up = names[target]
+            out.said.append(f"{thunder['channel']}: {my_name} may attack a new target at once")
+        else:
+            out.said.append(f"{thunder['channel']} would give another attack, but {made + 1} is the most a "
+                            f"{thunder['name']} trigram of {me['thunder']} allows in a turn")
+    if values[channel(attack.BREAKER)] and delta == 0:
+        me[STOPS] = SEPARATOR.join([*stops(me), names[target]])
+        out.said.append(f"{names[target]}'s {trigram(attack.BREAKER)['channel']}: {my_name} suffers a "
+                        f"{defeat.condition_term('stop')['term']} and may not attack {names[target]} again this round")
+
+
+def _channel(values: Mapping[str, Any], me: dict[str, Any], my_name: str, victim: dict[str, Any], victim_name: str,
+             out: Outcome, readings: Mapping[str, str], problems: Problems) -> None:
+    """Each trigram channelled on this one attack or defence is paid once, by its side, in its kind of chi."""
+    cost = _table()["channel_cost"]
+    least = _table()["channel_minimum"]
+    thunder = trigram(attack.CELERITY)
+    if values[channel(thunder["id"])] and me["thunder"] < least:
+        problems.add(channel(thunder["id"]), f"{my_name}'s {thunder['name']} trigram is {me['thunder']}: channelling "
+                                              f"it takes {least} or more")
+    for side, row, name in (("attack", me, my_name), ("defence", victim, victim_name)):
+        chosen = [t for t in trigrams() if t["use"] == side and values[channel(t["id"])]]
+        if not chosen:
+            continue
+        first = channel(chosen[0]["id"])
+        if side == "defence" and not defeat.can_act(row, readings):
+            problems.add(first, f"{name} cannot act at all, not even to defend with chi")
+            continue
+        what = "channelling " + " and ".join(t["name"] for t in chosen)
+        _spend(row, name, chosen[0]["chi"], cost * len(chosen), what, out, problems, first)

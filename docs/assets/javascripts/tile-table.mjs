@@ -1,0 +1,201 @@
+// The tile table's buttons and codes (rain.tile_table, rain.tile_seat; drawn by calculators.present:
+// act_html, board_html). A button (`data-act`) sets some of the form's inputs at once, through
+// rows.mjs's setInputs, so the link, the saves and the undo history see an ordinary change. A
+// draw's button (`data-fresh`) gets its code here, at the tap, from crypto.getRandomValues: the
+// marker the engine put in its inputs becomes six fresh digits. After the answer the focus goes
+// back to the button with the same `data-key`, without scrolling. A player's code (`.codex-share`)
+// gets its link and, on request, a QR code drawn on the device (the vendored uqr encoder).
+// No inline handlers (CSP); nothing the engine sent is set as markup here.
+import { button, copyText } from "./calc-tools.mjs";
+import { everyPage } from "./every-page.mjs";
+import { currentInputs, setInputs } from "./rows.mjs";
+import { stateKey } from "./url-state.mjs";
+
+const TOOLS = ["rain.tile_table", "rain.tile_seat"];
+export const FRESH = { low: 1, high: 999999, width: 6 }; // the engine's draw codes (session.CODE_RANGE)
+const SVG = "http://www.w3.org/2000/svg";
+const TOOL = "codex-share__button";
+
+// A whole number from low to high, every one equally likely (words past the last full span are redrawn).
+export function freshCode(low = FRESH.low, high = FRESH.high) {
+  const span = high - low + 1;
+  const limit = Math.floor(0x100000000 / span) * span;
+  const word = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(word);
+    if (word[0] < limit) return low + (word[0] % span);
+  }
+}
+
+// The inputs a button sets, its marker (if any) replaced by one fresh code.
+export function actInputs(button) {
+  const sets = JSON.parse(button.dataset.act);
+  const marker = button.dataset.fresh;
+  if (marker) {
+    const code = String(freshCode()).padStart(FRESH.width, "0");
+    for (const [name, value] of Object.entries(sets)) {
+      if (typeof value === "string") sets[name] = value.split(marker).join(code);
+    }
+  }
+  return sets;
+}
+
+// A tap sets only the controls it names and sends one change, as a reader's typing does: no rows
+// table is redrawn (setInputs would redraw the seats on every tap; the buttons never set them).
+function apply(form, sets) {
+  const controls = [...form.elements];
+  for (const [name, value] of Object.entries(sets)) {
+    const control = controls.find((c) => c.name === name && (c.tagName === "INPUT" || c.tagName === "SELECT"));
+    if (!control) continue;
+    if (control.closest(".codex-rows")) return setInputs(form, sets); // a rows input: let rows.mjs redraw it
+    if (control.type === "checkbox") control.checked = Boolean(value);
+    else control.value = String(value);
+  }
+  form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+function onClick(form, event) {
+  const button = event.target.closest("button[data-act]");
+  if (!button || !form.contains(button) || button.disabled) return;
+  form.__codexActKey = button.dataset.key || "";
+  form.__codexActOutput = button.closest("output")?.name || "";
+  apply(form, actInputs(button));
+}
+
+// After an answer: the focus back on the button with the same key, or the first of its output.
+function refocus(form) {
+  const key = form.__codexActKey;
+  if (key === undefined) return;
+  form.__codexActKey = undefined;
+  const same = key && form.querySelector(`button[data-act][data-key="${CSS.escape(key)}"]`);
+  const output = form.__codexActOutput && form.querySelector(`output[name="${CSS.escape(form.__codexActOutput)}"]`);
+  const target = same || output?.querySelector("button[data-act]");
+  if (target) target.focus({ preventScroll: true });
+}
+
+// ---- players' codes: a link, a copy button, a QR code -----------------------------------------
+
+function linkFor(share) {
+  const target = document.querySelector(`form.calc[data-calc="${CSS.escape(share.dataset.shareCalc)}"]`);
+  if (!target) return "";
+  const url = new URL(location.href);
+  url.search = "";
+  url.searchParams.set(stateKey(target, share.dataset.shareInput), share.dataset.shareCode);
+  url.hash = target.id;
+  return url.href;
+}
+
+
+async function drawQr(figure, href, title) {
+  const { encode } = await import(new URL("./vendor/uqr.mjs", import.meta.url).href);
+  const { data } = encode(href, { ecc: "M", border: 2 });
+  const size = data.length;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `QR code of the link to ${title}`);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  const back = document.createElementNS(SVG, "rect");
+  back.setAttribute("width", String(size));
+  back.setAttribute("height", String(size));
+  back.setAttribute("fill", "#fff");
+  let d = "";
+  data.forEach((row, y) => row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", d);
+  path.setAttribute("fill", "#000");
+  svg.append(back, path);
+  figure.replaceChildren(svg);
+}
+
+function enhance(share) {
+  if (share.querySelector(".codex-share__tools")) return;
+  const href = linkFor(share);
+  if (!href) return;
+  const title = share.closest("section")?.querySelector(".codex-board__title")?.textContent || "this code";
+  const tools = document.createElement("p");
+  tools.className = "codex-share__tools";
+  const link = document.createElement("a");
+  link.href = href;
+  link.textContent = `Link for ${title}`;
+  link.className = "codex-share__link";
+  const status = document.createElement("span");
+  status.setAttribute("role", "status");
+  status.className = "codex-share__status";
+  const figure = document.createElement("figure");
+  figure.className = "codex-share__qr";
+  figure.hidden = true;
+  const copy = button("Copy link", async () => {
+    status.textContent = (await copyText(href)) ? "Copied." : "This browser would not copy: press and hold the link.";
+  }, TOOL);
+  const qr = button("Show QR code", async () => {
+    if (!figure.hidden) {
+      figure.hidden = true;
+      qr.textContent = "Show QR code";
+      return;
+    }
+    try {
+      if (!figure.firstChild) await drawQr(figure, href, title);
+      figure.hidden = false;
+      qr.textContent = "Hide QR code";
+    } catch {
+      status.textContent = "The QR code could not be drawn here: use the link or read the code out.";
+    }
+  }, TOOL);
+  qr.setAttribute("aria-expanded", "false");
+  new MutationObserver(() => qr.setAttribute("aria-expanded", String(!figure.hidden)))
+    .observe(figure, { attributes: true, attributeFilter: ["hidden"] });
+  tools.append(link, copy, qr, status);
+  share.append(tools, figure);
+}
+
+// ---- the seats' names in the seat pickers ------------------------------------------------------
+
+function nameSeats(form) {
+  const rows = currentInputs(form).seats;
+  if (!Array.isArray(rows)) return;
+  for (const select of form.querySelectorAll('select[name="side_a"], select[name="side_b"], select[name="actor"], select[name="view"]')) {
+    for (const option of select.options) {
+      if (!/^\d+$/.test(option.value)) continue;
+      const n = Number(option.value);
+      const name = rows[n - 1] && String(rows[n - 1].name || "").trim();
+      if (!option.dataset.plain) option.dataset.plain = option.textContent;
+      option.hidden = n > rows.length;
+      option.textContent = name ? `${option.dataset.plain} (${name})` : option.dataset.plain;
+    }
+  }
+}
+
+// ---- the player's form: the session it follows -------------------------------------------------
+
+function follow(form) {
+  const field = form.querySelector('input[name="follow"]');
+  const session = form.querySelector('output[name="session"]')?.textContent.trim() || "";
+  if (field && !field.value && /^\d{6}$/.test(session)) {
+    field.value = session;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
+function bind(form) {
+  if (form.__codexTileTable) return;
+  form.__codexTileTable = true;
+  form.addEventListener("click", (event) => onClick(form, event));
+  form.addEventListener("codex:answer", (event) => {
+    refocus(form);
+    form.querySelectorAll(".codex-share[data-share-code]:not(:has(.codex-share__tools))").forEach(enhance);
+    if (form.dataset.calc === "rain.tile_seat" && event.detail && event.detail.ok) follow(form);
+  });
+  form.querySelectorAll(".codex-share[data-share-code]").forEach(enhance);
+  if (form.dataset.calc === "rain.tile_table") {
+    nameSeats(form);
+    // The seats change by their own table, or all at once (a save, an import, the address): not by a tap.
+    const renamed = (event) => { if (event.target === form || event.target.closest?.(".codex-rows")) nameSeats(form); };
+    form.addEventListener("input", renamed);
+    form.addEventListener("change", renamed);
+  }
+}
+
+everyPage(() => {
+  for (const calc of TOOLS) document.querySelectorAll(`form.calc[data-calc="${calc}"]`).forEach(bind);
+});

@@ -1,0 +1,105 @@
+"""Worked examples played out: an example's inputs, then each of its steps, run through its calculator.
+
+A step types some inputs (`set`), presses one of the calculator's buttons (`press`: an output
+that sets inputs, such as a fight's Next), then checks outputs (`expect`) and inputs (`state`; a
+rows input by position, only the fields given). The build's checks and the page's example block
+both play an example here, so what the page shows is what the build checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import calculators
+
+JsonPath = tuple[str | int, ...]
+
+
+class ExampleError(ValueError):
+    """An example that cannot be played: a bad input, or a press of something that is no button."""
+
+    def __init__(self, where: JsonPath, message: str) -> None:
+        super().__init__(message)
+        self.where = where
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The inputs after one stage of an example (its start, or a step) and the calculator's answer to them."""
+
+    where: JsonPath  # () for the start, ("steps", n) for a step
+    inputs: dict[str, Any]
+    result: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One value an example states, beside what the calculator gives."""
+
+    where: JsonPath  # the path of the stated value in the example
+    kind: str        # "output" or "input"
+    name: str        # the output's or input's name
+    row: int | None  # for a rows input, the row's index
+    field: str       # for a rows input, the field
+    expected: Any
+    got: Any
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the calculator gives what the example states."""
+        return self.expected == self.got
+
+
+def _run(engine: calculators.Engine, calc_id: str, inputs: Mapping[str, Any], where: JsonPath) -> dict[str, Any]:
+    try:
+        return engine.run(calc_id, inputs)
+    except calculators.InputError as exc:
+        raise ExampleError((*where, exc.field), f"{calc_id} refuses the inputs here: {exc.message}") from None
+
+
+def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]:
+    """The example's stages: its inputs as given, then each step's (ExampleError if one cannot be played)."""
+    calc_id = example["calculator"]
+    inputs = dict(example["inputs"])
+    stages = [Played((), inputs, _run(engine, calc_id, inputs, ("inputs",)))]
+    for n, step in enumerate(example.get("steps", ())):
+        where: JsonPath = ("steps", n)
+        inputs = {**inputs, **step.get("set", {})}
+        if "press" in step:
+            pressed = _run(engine, calc_id, inputs, (*where, "set")).get(step["press"])
+            if not isinstance(pressed, Mapping) or pressed.get("type") != "apply":
+                raise ExampleError((*where, "press"), f"{calc_id} has no button '{step['press']}' to press here")
+            inputs = {**inputs, **dict(pressed["sets"])}
+        stages.append(Played(where, inputs, _run(engine, calc_id, inputs, where)))
+    return stages
+
+
+def checks(example: Mapping[str, Any], stages: list[Played]) -> Iterator[Check]:
+    """Every value the example states, at the start and after each step, beside what was computed."""
+    steps = example.get("steps", ())
+    for stage in stages:
+        said = example if not stage.where else steps[stage.where[1]]
+        for name, expected in said.get("expect", {}).items():
+            got = stage.result.get(name, _MISSING)
+            yield Check((*stage.where, "expect", name), "output", name, None, "", expected, got)
+        for name, expected in said.get("state", {}).items():
+            got = stage.inputs.get(name, _MISSING)
+            if isinstance(expected, list):
+                for i, fields in enumerate(expected):
+                    row = got[i] if isinstance(got, list) and i < len(got) else {}
+                    for field, value in fields.items():
+                        yield Check((*stage.where, "state", name, i, field), "input", name, i, field, value,
+                                    row.get(field, _MISSING))
+            else:
+                yield Check((*stage.where, "state", name), "input", name, None, "", expected, got)
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+_MISSING = _Missing()

@@ -1,0 +1,426 @@
+"""The Xia conflict tracker played as the book runs a conflict: turn after turn, with `next` and changes.
+
+Issue 19's Xia bullets and rules, each tested where it fails on the tracker that counted turns.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from calculators import Engine, InputError
+from tests.support.engine import engine, rules_data
+
+CALC = "xia.initiative_order"
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def run(state: Mapping[str, Any], eng: Engine | None = None) -> dict[str, Any]:
+    return (eng or engine()).run(CALC, state)
+
+
+def press(state: Mapping[str, Any], output: str = "next", eng: Engine | None = None) -> dict[str, Any]:
+    """The state after pressing an output's button: its `sets` over the inputs, as the page does."""
+    answer = run(state, eng)[output]
+    assert answer["type"] == "apply", f"{output} offers no button: {answer}"
+    return {**state, **dict(answer["sets"])}
+
+
+def problems(state: Mapping[str, Any]) -> dict[str, str]:
+    with pytest.raises(InputError) as caught:
+        run(state)
+    return {p.field: p.message for p in caught.value.problems}
+
+
+def npc(name: str, physical: int, **more: Any) -> dict[str, Any]:
+    return {"name": name, "side": "npc", "physical": physical, **more}
+
+
+def pc(name: str, physical: int, **more: Any) -> dict[str, Any]:
+    return {"name": name, "side": "pc", "physical": physical, **more}
+
+
+def row(state: Mapping[str, Any], name: str) -> dict[str, Any]:
+    return next(r for r in state["combatants"] if r["name"] == name)
+
+
+def acting(state: Mapping[str, Any]) -> str:
+    return run(state)["acting_now"]
+
+
+# ---- issue 19: a defeat breaks the turn order -------------------------------------------------
+
+ABC = {"combatants": [npc("A", 5), npc("B", 4), npc("C", 3)]}
+
+
+def test_a_defeat_on_turn_2_leaves_the_rest_of_the_round_as_it_was() -> None:
+    # A (5), B (4), C (3): on turn 2 B takes A out and ends the turn; C still acts in round 1.
+    state = press(ABC)
+    assert acting(state).startswith("Turn 2: B (NPC)")
+    state = press({**state, "target": "A", "change": "4", "attack": True})
+    assert row(state, "A")["physical_resilience"] == 0
+    answer = run(state)
+    assert answer["round"] == 1 and answer["acting_now"].startswith("Turn 3: C (NPC)")
+    assert answer["next_up"].startswith("Round 2, turn 1: B (NPC)")
+    state = press(state)
+    answer = run(state)
+    assert answer["round"] == 2 and answer["acting_now"].startswith("Turn 1: B (NPC)")
+    assert answer["next_up"].startswith("Turn 2: C (NPC)")
+    state = press(press(state))
+    assert run(state)["round"] == 3 and acting(state).startswith("Turn 1: B")
+
+
+@pytest.mark.parametrize("victim", ["A", "B", "C"])
+def test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else(victim: str) -> None:
+    # The GM knocks one out while B is acting: whoever is left acts once, in order; nobody twice.
+    state = press(ABC)
+    state = {**state, "target": victim, "change": "9", "what": "physical"}
+    acted = [run(state)["acting_now"]]
+    state = press(state)
+    while run(state)["round"] == 1:
+        acted.append(run(state)["acting_now"])
+        state = press(state)
+    names = [re.match(r"Turn \d+: (\w)", a).group(1) for a in acted]
+    assert names == [n for n in "BC" if n != victim or victim == "B"]
+    assert acting(state).startswith("Turn 1: " + ("A" if victim != "A" else "B"))
+
+
+def test_the_round_state_is_which_turns_are_taken_so_a_defeat_cannot_shift_it() -> None:
+    # No counter over a list that changes: each row says which of its turns are done this round.
+    state = press(press(ABC))
+    assert [r["physical_done"] for r in state["combatants"]] == [True, True, False]
+    shown = [(r["head"], r["cells"][3]["value"]) for r in run(state)["order"]["rows"]]
+    assert shown == [("1", "turn taken"), ("2", "turn taken"), ("3", "acting now")]
+    beaten = press({**state, "target": "A", "change": "9"}, "apply")  # A, who has acted, is beaten now
+    assert acting(beaten).startswith("Turn 3: C")
+    assert [c["value"] for c in run(beaten)["order"]["rows"][0]["cells"]][3] == "turn taken"
+
+
+def test_a_combatant_added_above_the_turn_under_way_waits_for_the_next_round() -> None:
+    # The order moves down (000 line 28): a newcomer whose place has passed acts from the next round.
+    state = press(press(ABC))
+    state = {**state, "combatants": [*state["combatants"], npc("D", 6)]}
+    answer = run(state)
+    assert answer["acting_now"].startswith("Turn 3: C")
+    assert ("D (NPC)", "waits for round 2") in [(r["cells"][0]["value"], r["cells"][3]["value"])
+                                                  for r in answer["order"]["rows"]]
+    state = press(state)
+    assert acting(state).startswith("Turn 1: D")
+
+
+# ---- issue 19: an incapacitated hero takes no turn of any kind --------------------------------
+
+THREE_KINDS = {"physical_on": True, "mental_on": True, "social_on": True}
+
+
+def test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn() -> None:
+    hero = pc("Hero", 3, mental=3, social=3, physical_resilience=0)
+    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2)]}
+    order = run(state)["order"]["rows"]
+    statuses = {(r["cells"][0]["value"], r["cells"][1]["value"]): r["cells"][3]["value"] for r in order}
+    assert statuses[("Hero (PC)", "Mental")] == statuses[("Hero (PC)", "Social")] == "no turn: incapacitated"
+    assert run(state)["turns"] == 3  # the Villain's three
+    assert acting(state).startswith("Turn 1: Villain")
+
+
+def test_a_hero_discredited_still_fights() -> None:
+    hero = pc("Hero", 3, social=3, social_resilience=0)
+    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2)]}
+    kinds = [r["cells"][1]["value"] for r in run(state)["order"]["rows"] if r["cells"][0]["value"] == "Hero (PC)"
+             and r["head"] != "–"]
+    assert kinds == ["Physical", "Mental"]
+
+
+@pytest.mark.parametrize(("reading", "mental_turn"), [("out-of-every-conflict", False), ("physical-only", True)])
+def test_a_beaten_npc_is_the_gms_call_offered_as_a_reading(reading: str, mental_turn: bool) -> None:
+    state = {**THREE_KINDS, "npc_defeat": reading,
+             "combatants": [pc("Hero", 3, mental=3, social=3), npc("Soldier", 2, mental=2, social=2,
+                                                                    physical_resilience=0)]}
+    turns = [(r["cells"][0]["value"], r["cells"][1]["value"]) for r in run(state)["order"]["rows"] if r["head"] != "–"]
+    assert (("Soldier (NPC)", "Mental") in turns) is mental_turn
+    assert ("Soldier (NPC)", "Physical") not in turns
+
+
+def test_the_npc_reading_is_a_source_note_reading_input() -> None:
+    entry = engine().describe(CALC)
+    notes = {i["name"]: i.get("note") for i in entry["inputs"]}
+    assert notes["npc_defeat"] == "xia.npc-physical-defeat" and notes["equal_ratings"] == "xia.equal-rating-kinds"
+    assert {"xia.npc-physical-defeat", "xia.equal-rating-kinds"} <= set(entry["source_notes"])
+
+
+# ---- the rules of an attack: Thunder, Mountain, chi --------------------------------------------
+
+def duel(**more: Any) -> dict[str, Any]:
+    """Moon Shadow (Thunder 2: at most two attacks a turn) against three guardsmen."""
+    return {"combatants": [pc("Moon Shadow", 3, thunder=2, yang=3, yin=1),
+                           npc("G1", 1, physical_resilience=2), npc("G2", 1, physical_resilience=2, yin=1),
+                           npc("G3", 1, physical_resilience=2)], **more}
+
+
+def attack(state: Mapping[str, Any], target: str, damage: str, **more: Any) -> dict[str, Any]:
+    return {**state, "target": target, "change": damage, "attack": True, **more}
+
+
+def test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat() -> None:
+    state = press(attack(duel(), "G1", "2", channel_thunder=True), "apply")
+    assert state["follow_up"] == "G1" and state["attacks_made"] == 1 and row(state, "Moon Shadow")["yang"] == 2
+    assert "may attack a new target" in acting(state)
+    assert problems(attack(state, "G1", "1"))["target"].startswith("Chi Celerity's extra attack goes to a new target")
+    state = press(attack(state, "G2", "2"), "apply")
+    assert state["attacks_made"] == 2 and state["follow_up"] == ""
+
+
+def test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram() -> None:
+    once = press(attack(duel(), "G1", "1"), "apply")
+    assert problems(attack(once, "G2", "1"))["attack"].startswith("Moon Shadow has attacked this turn already")
+    twice = press(attack(once, "G2", "1", secret_attack=True), "apply")  # a kung fu secret's extra attack
+    assert problems(attack(twice, "G3", "1", secret_attack=True))["attack"].startswith(
+        "Moon Shadow has made 2 attacks this turn, the most a Thunder trigram of 2 allows")
+
+
+def test_a_defeat_at_the_thunder_limit_earns_no_extra_attack() -> None:
+    state = {"combatants": [pc("Moon Shadow", 3, thunder=1, yang=1), npc("G1", 1, physical_resilience=1),
+                            npc("G2", 1)]}
+    answer = run(attack(state, "G1", "2", channel_thunder=True))["apply"]
+    assert "1 is the most a Thunder trigram of 1 allows" in answer["summary"]
+    assert dict(answer["sets"])["follow_up"] == ""
+
+
+def test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it() -> None:
+    state = press(attack(duel(), "G2", "0", channel_mountain=True), "apply")
+    assert row(state, "Moon Shadow")["stopped_by"] == "G2" and row(state, "G2")["yin"] == 0
+    assert "Stop (G2)" in [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
+    found = problems(attack(state, "G2", "1", secret_attack=True))
+    assert found["target"] == "G2's Chi Breaker put a Stop on Moon Shadow: no more attacks on G2 this round"
+    state = press(attack(state, "G3", "1", secret_attack=True), "apply")  # others are still fair game
+    for _ in range(4):
+        summary = run(state)["next"]["summary"]
+        state = press(state)
+    assert "Stops lifted: Moon Shadow" in summary and row(state, "Moon Shadow")["stopped_by"] == ""
+    assert run(state)["round"] == 2
+
+
+def test_mountain_does_nothing_when_damage_gets_through() -> None:
+    state = press(attack(duel(), "G2", "1", channel_mountain=True), "apply")
+    assert row(state, "Moon Shadow")["stopped_by"] == "" and row(state, "G2")["yin"] == 0
+
+
+def test_each_channelled_trigram_is_paid_once_for_its_one_attack() -> None:
+    # 000 line 103: an effect once per action; line 104: a second action pays again; line 105: pay first.
+    state = press(attack(duel(), "G1", "2", channel_wind=True, channel_thunder=True), "apply")
+    me = row(state, "Moon Shadow")
+    assert (me["yang"], me["yang_spent"]) == (1, 2)
+    assert not any(state[f"channel_{t}"] for t in ("wind", "thunder", "heaven", "fire"))  # the effect ended
+    state = press(attack(state, "G2", "2", channel_fire=True), "apply")
+    assert (row(state, "Moon Shadow")["yang"], row(state, "Moon Shadow")["yang_spent"]) == (0, 3)
+    broke = {**duel(), "combatants": [{**duel()["combatants"][0], "yang": 1}, *duel()["combatants"][1:]]}
+    found = problems(attack(broke, "G1", "1", channel_wind=True, channel_fire=True))
+    assert found["channel_wind"] == "Moon Shadow has 1 Yang chi, and channelling Wind and Fire costs 2"
+
+
+def test_a_helpless_defender_cannot_channel() -> None:
+    state = {"physical_on": True, "mental_on": True,
+             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2), npc("Sage", 0, mental=4)]}
+    found = problems(attack(state, "Hero", "1", what="mental", channel_mist=True))
+    assert found["channel_mist"] == "Hero cannot act at all, not even to defend with chi"
+
+
+def test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus() -> None:
+    state = press(attack(duel(), "G2", "0", channel_fire=True, channel_earth=True, style="amazing",
+                         defence_style="good"), "apply")
+    me, g2 = row(state, "Moon Shadow"), row(state, "G2")
+    assert (me["yang"], me["yang_spent"]) == (3 + 2 - 1, 1)  # +2 for the stunt, 1 for Fire
+    assert (g2["yin"], g2["yin_spent"]) == (1 + 1 - 1, 1)
+    rested = press(state, "breath")
+    assert [(r["yang"], r["yin"], r["yang_spent"], r["yin_spent"]) for r in rested["combatants"][:3:2]] == \
+        [(5, 1, 0, 0), (0, 2, 0, 0)]
+    one = press({**state, "target": "g2", "what": "breath"}, "apply")
+    assert (row(one, "G2")["yin"], row(one, "Moon Shadow")["yang_spent"]) == (2, 1)
+
+
+def test_the_style_bonuses_come_from_the_data() -> None:
+    import copy
+
+    changed = copy.deepcopy(rules_data())
+    changed["xia/chi"]["style_bonuses"][1]["bonus"] = 3
+    after = press({**duel(), "style": "amazing"}, "apply", Engine(changed))
+    assert row(after, "Moon Shadow")["yang"] == 6
+
+
+# ---- changes in the GM's terms ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("change", "what", "resilience", "yang"), [
+    ("3", "physical", 1, 3), ("+3", "physical", 1, 3), ("-2", "physical", 6, 3), ("\u22122", "physical", 6, 3),
+    ("1", "yang", 4, 4), ("+4", "yang", 4, 7), (" \u2212 2 ", "yang", 4, 1), ("=0", "yang", 4, 0),
+])
+def test_a_change_is_typed_as_the_gm_says_it(change: str, what: str, resilience: int, yang: int) -> None:
+    state = {"combatants": [pc("Moon Shadow", 3, yang=3), npc("Guardsman", 1)],
+             "target": "guardsman" if what == "physical" else "MOON SHADOW", "change": change, "what": what}
+    after = press(state, "apply")
+    assert row(after, "Guardsman")["physical_resilience"] == resilience and row(after, "Moon Shadow")["yang"] == yang
+    assert after["target"] == "" and after["change"] == ""
+
+
+def test_the_button_says_what_it_does_in_the_gms_words() -> None:
+    state = {"combatants": [pc("Moon Shadow", 3), npc("Guardsman", 1)], "target": "Guardsman", "change": "3"}
+    assert run(state)["apply"]["label"] == "Guardsman takes 3 physical damage"
+    assert run(state)["next"]["label"] == "Apply and end Moon Shadow's turn"
+
+
+@pytest.mark.parametrize(("state", "field", "start"), [
+    ({"target": "", "change": "3"}, "target", "Name the combatant this is for"),
+    ({"target": "Nobody", "change": "3"}, "target", "No combatant is called 'Nobody' (there are: Moon Shadow, "),
+    ({"target": "Guardsman", "change": "3", "two": True}, "target", "2 combatants are called 'Guardsman' (rows 2 "),
+    ({"target": "Guardsman", "change": "+abc"}, "change", "Change must be a whole number such as 4 or +4"),
+    ({"target": "Guardsman", "change": "4.5"}, "change", "Change must be a whole number"),
+    ({"target": "Guardsman", "change": "-99"}, "change", "Guardsman's physical resilience would be 103"),
+    ({"target": "Guardsman", "change": "=3"}, "change", "Type the damage (4) or the damage healed"),
+    ({"target": "Moon Shadow", "change": "-9", "what": "yin"}, "change", "Moon Shadow has only 0 Yin chi"),
+    ({"target": "Guardsman", "change": "3", "channel_fire": True}, "channel_fire", "Tick “This is the acting"),
+    ({"target": "Guardsman", "attack": True}, "change", "Enter the damage the attack did"),
+    ({"target": "Guardsman", "change": "-2", "attack": True}, "change", "An attack deals damage: type it as 2"),
+    ({"target": "Guardsman", "change": "2", "attack": True, "what": "yang"}, "what", "An attack in the physical"),
+    ({"target": "Moon Shadow", "change": "2", "attack": True}, "target", "Moon Shadow cannot attack themselves"),
+    ({"target": "Guardsman", "what": "breath", "change": "2"}, "change", "Catching breath brings back all"),
+])
+def test_a_change_that_cannot_be_applied_gets_a_message_beside_its_field(state: dict, field: str,
+                                                                           start: str) -> None:
+    rows = [pc("Moon Shadow", 3), npc("Guardsman", 1)]
+    if state.pop("two", False):
+        rows.append(npc("guardsman ", 2))
+    found = problems({"combatants": rows, **state})
+    assert found[field].startswith(start), found
+
+
+def test_nothing_to_apply_says_so_instead_of_a_button() -> None:
+    answer = run({"combatants": [pc("Moon Shadow", 3), npc("Guardsman", 1)], "target": "Guardsman"})
+    assert answer["apply"]["type"] == "table" and answer["apply"]["empty"].startswith("Nothing to apply yet")
+    assert 'data-apply' not in engine().present(CALC, answer)["apply"]
+
+
+def test_a_name_that_would_break_the_list_of_stops_is_refused_at_its_field() -> None:
+    found = problems({"combatants": [pc("Moon; Shadow", 3), npc("Guardsman", 1)]})
+    assert found == {"combatants.1.name": "Combatant 1, Name: may not hold ';', which separates names in the "
+                                          "tracker's lists of Stops"}
+
+
+# ---- the turn pointer and the round's end -------------------------------------------------------
+
+def test_next_moves_the_round_on_by_one_and_pressing_it_twice_changes_nothing_more() -> None:
+    state = press(press(ABC))
+    button = run(state)["next"]
+    assert button["label"] == "End C's turn" and "Round 2 begins with A (NPC)" in button["summary"]
+    once = {**state, **dict(button["sets"])}
+    twice = {**once, **dict(button["sets"])}  # a second tap on the same button: the same state, not round 3
+    assert once == twice and run(twice)["round"] == 2
+
+
+def test_when_the_last_turn_s_actor_falls_the_next_button_starts_the_next_round() -> None:
+    state = press(press(ABC))
+    state = press({**state, "target": "C", "change": "9"}, "apply")
+    answer = run(state)
+    assert answer["acting_now"] == "Nobody: every turn of round 1 is taken"
+    assert answer["next"]["label"] == "Start round 2"
+    assert run(press(state))["acting_now"].startswith("Turn 1: A")
+
+
+def test_when_nobody_can_act_next_says_so() -> None:
+    state = {"combatants": [npc("A", 2, physical_resilience=0)]}
+    answer = run(state)
+    assert answer["acting_now"] == "nobody" and answer["next"]["type"] == "table"
+    assert "Nobody can act" in answer["next"]["empty"]
+
+
+def test_equal_ratings_across_kinds_and_sides_follow_the_reading() -> None:
+    # An NPC's physical turn and a PC's mental turn, both rating 5, all turns sorted by rating.
+    state = {"physical_on": True, "mental_on": True, "precedence": "rating-first",
+             "combatants": [npc("Brute", 5, mental=0), pc("Scholar", 0, mental=5)]}
+    assert acting(state).startswith("Turn 1: Brute (NPC), physical")
+    first = run({**state, "equal_ratings": "side-decides"})
+    assert first["acting_now"].startswith("Turn 1: Scholar (PC), mental")
+    ties = [r["cells"][-1]["value"] for r in first["order"]["rows"]]
+    assert ties == ["player characters before non-player characters"] * 2
+
+
+# ---- the table of combatants: pick and conditions -----------------------------------------------
+
+def test_each_combatant_is_picked_by_name_and_shows_the_rules_conditions() -> None:
+    state = {**THREE_KINDS, "combatants": [pc("Hero", 3, physical_resilience=0, mental=2, social=2),
+                                           npc(HOSTILE, 2, mental_resilience=0, mental=1, social=1),
+                                           pc("Talker", 2, social_resilience=0, mental=2, social=2)]}
+    rows = run(state)["fighters"]["rows"]
+    assert [r["pick"] for r in rows] == ["Hero", HOSTILE, "Talker"]
+    names = [[c["name"] for c in r["cells"][0]["conditions"]] for r in rows]
+    assert names == [["Incapacitated"], ["Defeated (mental)"], ["Discredited"]]
+    glossary = {t["id"]: " ".join(t["definition"].split()) for t in rules_data()["xia/glossary"]["terms"]}
+    assert rows[0]["cells"][0]["conditions"][0]["rule"] == glossary["incapacitated"]
+    assert rows[1]["cells"][0]["conditions"][0]["rule"].startswith(glossary["defeated"])
+    shown = engine().show(CALC, state)["fighters"]
+    assert f'data-pick="{html.escape(HOSTILE)}"' in shown and "<img" not in shown
+    assert '<details class="codex-condition"><summary>Incapacitated</summary>' in shown
+
+
+def test_a_conditions_words_change_with_the_glossary() -> None:
+    import copy
+
+    changed = copy.deepcopy(rules_data())
+    term = next(t for t in changed["xia/glossary"]["terms"] if t["id"] == "incapacitated")
+    term["term"], term["definition"] = "Out cold", "Cannot act."
+    rows = run({"combatants": [pc("Hero", 3, physical_resilience=0), npc("B", 1)]}, Engine(changed))["fighters"]
+    assert rows["rows"][0]["cells"][0]["conditions"][0] == {"name": "Out cold", "rule": "Cannot act."}
+
+
+# ---- from the book to the conflict ---------------------------------------------------------------
+
+@pytest.mark.parametrize("character", rules_data()["xia/characters"]["characters"], ids=lambda c: c["id"])
+def test_each_example_character_joins_the_conflict_with_exactly_its_numbers(character: dict) -> None:
+    shown = engine().xia_add_to_fight(character["id"])
+    row_json = html.unescape(re.search(r'data-row="([^"]*)"', shown).group(1))
+    assert re.search(r'data-recruit="xia\.initiative_order"', shown)
+    carried = json.loads(row_json)
+    assert carried == {"name": character["name"], "side": character["side"], **character["traits"],
+                       **({"thunder": character["trigrams"]["thunder"]} if "thunder" in character["trigrams"] else {})}
+    state = {"combatants": [carried, npc("Someone", 1)]}
+    assert any(r["head"] == character["name"] for r in run(state)["fighters"]["rows"])
+
+
+# ---- the tracker's help: every rule it says it applies is held to by a test here ------------
+
+APPLIES_TESTED_BY = {
+    "order": (test_a_defeat_on_turn_2_leaves_the_rest_of_the_round_as_it_was,
+              test_equal_ratings_across_kinds_and_sides_follow_the_reading,
+              test_a_combatant_added_above_the_turn_under_way_waits_for_the_next_round),
+    "defeat": (test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else,
+               test_the_round_state_is_which_turns_are_taken_so_a_defeat_cannot_shift_it),
+    "incapacitated": (test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn,
+                      test_a_beaten_npc_is_the_gms_call_offered_as_a_reading, test_a_helpless_defender_cannot_channel),
+    "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,),
+    "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
+                 test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
+    "channel-cost": (test_each_channelled_trigram_is_paid_once_for_its_one_attack,),
+    "stop": (test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it,
+             test_mountain_does_nothing_when_damage_gets_through),
+    "style": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,
+              test_the_style_bonuses_come_from_the_data),
+    "breath": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,),
+}
+
+
+def test_every_rule_the_tracker_says_it_applies_is_tested() -> None:
+    assert {r["id"] for r in rules_data()["xia/tracker"]["applies"]} == set(APPLIES_TESTED_BY)
+
+
+def test_a_conditions_rule_text_is_text_whatever_the_glossary_holds() -> None:
+    import copy
+
+    changed = copy.deepcopy(rules_data())
+    term = next(t for t in changed["xia/glossary"]["terms"] if t["id"] == "incapacitated")
+    term["term"], term["definition"] = HOSTILE, f"<script>alert(1)</script>{HOSTILE}"
+    shown = Engine(changed).show(CALC, {"combatants": [pc("Hero", 3, physical_resilience=0), npc("B", 1)]})
+    assert "<img" not in shown["fighters"] and "<script" not in shown["fighters"]
+    assert html.escape(HOSTILE, quote=False) in shown["fighters"]
