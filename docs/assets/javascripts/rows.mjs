@@ -384,21 +384,34 @@ export const HOLD = 500;
 
 /** Set the inputs an apply button carries; false when a tap is being held off. */
 export function apply(form, button, { focus = false } = {}) {
-  if (form.__codexApplying) return false;
   let sets;
   try {
     sets = JSON.parse(button.dataset.apply);
   } catch {
     return false;
   }
-  const before = JSON.stringify(currentInputs(form));
-  form.__codexApplying = { since: performance.now() };
-  form.dataset.applying = "yes";
+  const before = holdTaps(form);
+  if (before === null) return false;
   form.__codexApplyFocus = focus;
   markStep(form, button.textContent.trim());
   setInputs(form, sets);
-  if (JSON.stringify(currentInputs(form)) === before) settleApply(form); // nothing changed: no answer to wait for
+  releaseIfUnchanged(form, before);
   return true;
+}
+
+/** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
+ *  form's inputs as they were (for releaseIfUnchanged), or null when a tap is already held off. */
+export function holdTaps(form) {
+  if (form.__codexApplying) return null;
+  const before = JSON.stringify(currentInputs(form));
+  form.__codexApplying = { since: performance.now() };
+  form.dataset.applying = "yes";
+  return before;
+}
+
+/** A tap that changed nothing sends no question, so no answer will release the hold: release it. */
+export function releaseIfUnchanged(form, before) {
+  if (form.__codexApplying && JSON.stringify(currentInputs(form)) === before) settleApply(form);
 }
 
 function settleApply(form) {

@@ -10,7 +10,7 @@ import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { History, markStep, takeStep } from "./history.mjs";
 import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
-import { apply, currentInputs, setInputs } from "./rows.mjs";
+import { apply, currentInputs, holdTaps, releaseIfUnchanged, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
 import { stateOf } from "./url-state.mjs";
 
@@ -74,7 +74,7 @@ function onChange(tool, event) {
   const given = takeStep(tool.form);
   const making = CHANGE.includes(target.name); // a change being made, not yet applied
   const merge = (typed && target === tool.lastTarget && now - tool.lastAt < TYPING) || (making && tool.making);
-  const label = given || (making ? "Began a change" : event.isTrusted ? wordsFor(target) : "Changed the fight");
+  const label = given || (making ? "Entered a change" : event.isTrusted ? wordsFor(target) : "Changed the fight");
   if (!tool.history.record(currentInputs(tool.form), { label, merge })) return;
   tool.lastTarget = typed ? target : null;
   tool.lastAt = now;
@@ -123,6 +123,7 @@ function drawBar(tool) {
   const label = target ? target.textContent.trim() : "Next";
   if (next.textContent !== label) next.textContent = label;
   next.disabled = !target;
+  next.hidden = !target; // a tool whose results offer several ways on (the tile table) has no one Next
   const held = form.dataset.applying === "yes";
   next.setAttribute("aria-disabled", held ? "true" : "false");
   const now = bar.querySelector("[data-table-now]");
@@ -346,6 +347,20 @@ function bindTable(form) {
     if (button.matches(".codex-pick")) pick(tool, button);
     else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
   });
+  // Other buttons that act on the whole tool (the tile table's `data-act`, handled by its own
+  // module): named as the step they make, and held off like Next until their answer is in.
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[data-act]");
+    if (!button || !form.contains(button) || button.disabled) return;
+    const before = holdTaps(form);
+    if (before === null) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      return;
+    }
+    markStep(form, button.textContent.trim());
+    setTimeout(() => releaseIfUnchanged(form, before), 0); // after the button's own module has acted
+  }, true);
   form.addEventListener("codex:answer", () => {
     drawBar(tool);
     followPointer(tool);
