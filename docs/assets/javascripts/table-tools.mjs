@@ -10,7 +10,7 @@ import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { History, markStep, takeStep } from "./history.mjs";
 import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
-import { apply, currentInputs, holdTaps, releaseIfUnchanged, setInputs } from "./rows.mjs";
+import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
 import { stateOf } from "./url-state.mjs";
 
@@ -124,7 +124,8 @@ function drawBar(tool) {
   if (next.textContent !== label) next.textContent = label;
   next.disabled = !target;
   next.hidden = !target; // a tool whose results offer several ways on (the tile table) has no one Next
-  const held = form.dataset.applying === "yes";
+  // Held: the last tap's answer is on its way, or the results are not yet for the inputs shown.
+  const held = form.dataset.applying === "yes" || !resultsCurrent(form);
   next.setAttribute("aria-disabled", held ? "true" : "false");
   const now = bar.querySelector("[data-table-now]");
   const text = actingNow(form, target);
@@ -167,6 +168,7 @@ function drawChange(tool) {
   if (!go) return;
   const source = applyButton(tool.form);
   go.disabled = !source;
+  go.setAttribute("aria-disabled", source && !resultsCurrent(tool.form) ? "true" : "false");
   const label = source ? source.textContent.trim() : "Apply";
   if (go.textContent !== label) go.textContent = label;
 }
@@ -372,6 +374,9 @@ function bindTable(form) {
     else if (action === "next") next(tool);
     else if (action === "apply" && applyButton(form)) apply(form, applyButton(form));
   });
+  // The bar shows when a tap would be held off: watch the form's answer state.
+  new MutationObserver(() => drawBar(tool)).observe(form, { attributes: true,
+    attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
   form.dataset.tableReady = "yes";
   drawBar(tool);
