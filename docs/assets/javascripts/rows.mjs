@@ -399,10 +399,19 @@ export function apply(form, button, { focus = false } = {}) {
   return true;
 }
 
+/** Are the results the answer to the inputs shown? Not while an answer is on its way (the page
+ *  opened with a link's or a kept fight's inputs over results baked for the defaults), nor after a
+ *  refused change (they are the last valid inputs' results): a button in them would set a state
+ *  worked out from other inputs. */
+export function resultsCurrent(form) {
+  return form.dataset.busy !== "yes" && !form.classList.contains("calc--stale");
+}
+
 /** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
- *  form's inputs as they were (for releaseIfUnchanged), or null when a tap is already held off. */
+ *  form's inputs as they were (for releaseIfUnchanged), or null when a tap must not act now (one is
+ *  held off already, or the results it comes from are not the answer to the inputs shown). */
 export function holdTaps(form) {
-  if (form.__codexApplying) return null;
+  if (form.__codexApplying || !resultsCurrent(form)) return null;
   const before = JSON.stringify(currentInputs(form));
   form.__codexApplying = { since: performance.now() };
   form.dataset.applying = "yes";
