@@ -141,6 +141,21 @@ class Engine:
         with using(self._rules):
             return creatures.stat_block(creature)
 
+    def creature_fighter(self, creature: Mapping[str, Any]) -> dict[str, Any]:
+        """WBS: a creature as one combatant row of the combat tracker (the numbers its stat block shows)."""
+        from .wbs import creature as creatures
+
+        with using(self._rules):
+            return creatures.fighter_row(creature)
+
+    def add_to_fight(self, creature: Mapping[str, Any]) -> str:
+        """WBS: a creature's "Add to fight" button, as the HTML the page shows (its row carried as data)."""
+        from .wbs import creature as creatures
+        from .wbs import fighters
+
+        with using(self._rules):
+            return value_html("", fighters.add_to_fight(creatures.fighter_row(creature)))
+
     def creature_summary(self, creature: Mapping[str, Any]) -> dict[str, Any]:
         """WBS: the few numbers the bestiary index shows for a creature."""
         from .wbs import creature as creatures

@@ -95,29 +95,32 @@ def value_html(kind: str, value: Any) -> str:
     if typed in RENDERERS:
         return RENDERERS[typed](value)
     if kind in {"int", "number"}:
-        return html.escape(number(value))
+        return _e(number(value))
     if kind == "percent":
-        return html.escape(percent(value))
+        return _e(percent(value))
     if kind == "list":
-        return html.escape(", ".join(str(v) for v in value) or "none")
+        return _e(", ".join(str(v) for v in value) or "none")
     if kind == "tiles":
         return hand_html(value)
-    return html.escape(str(value))
+    return _e(value)
 
 
 # ---- typed results ----------------------------------------------------------------------------
 
-_STYLES = {"purchases": "wbs-purchases", "qi-advice": "rain-qi-advice", "tn-ladder": "wbs-tn-ladder"}
+_STYLES = {"purchases": "wbs-purchases", "qi-advice": "rain-qi-advice", "tn-ladder": "wbs-tn-ladder",
+           "prose": "codex-prose-table"}
 _MARKS = {"": "", "highlight": ' class="calc-chart__row--highlight"',
           "current": ' class="calc-chart__row--highlight" aria-current="step"'}
 
 
-_SPECIAL = re.compile(r"[&<>\"']")
+_SPECIAL = re.compile(r"[&<>]")
 
 
 def _e(value: object) -> str:
+    # Text, never an attribute: & < > escaped and quotes left as they are, the bytes a browser's innerHTML gives
+    # back for the text (so the build's answer and the live one read the same, apostrophes and all).
     text = value if type(value) is str else str(value)
-    return html.escape(text) if _SPECIAL.search(text) else text  # the same bytes, without five replaces
+    return html.escape(text, quote=False) if _SPECIAL.search(text) else text
 
 
 def _empty(text: str) -> str:

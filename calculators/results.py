@@ -73,7 +73,7 @@ class Table(Fields):
     rows: tuple[Row, ...]
     foot: Row | None = None
     empty: str = ""
-    style: str = ""  # a name the presentation gives its own look ("purchases", "qi-advice", "tn-ladder")
+    style: str = ""  # a name the presentation gives its own look ("purchases", "qi-advice", "tn-ladder", "prose")
 
 
 @dataclass(frozen=True, slots=True)

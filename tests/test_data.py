@@ -72,7 +72,7 @@ def test_problems_from_several_files_come_together_sorted(tmp_path: Path) -> Non
 BROKEN_REFERENCES = [
     # (file, text, replaced by, expected "line: path: message" start)
     ("wbs/reiki.yaml", "    requires: reiki-charge", "    requires: reiki-nothing",
-     "50: techniques[1].requires: technique 'reiki-overcharge' builds on unknown technique 'reiki-nothing'"),
+     "54: techniques[1].requires: technique 'reiki-overcharge' builds on unknown technique 'reiki-nothing'"),
     ("wbs/target_numbers.yaml", "tiers: [experienced, adept, epic]", "tiers: [experienced, adept, heroic]",
      "4: tiers[2]: no tier 'heroic'"),
     ("wbs/bestiary/orc.yaml", "id: orc", "id: ork", "4: id: id 'ork': a creature's id must be its file name"),

@@ -1,10 +1,11 @@
-"""Every worked example in rules_data/*/examples.yaml, run through its calculator."""
+"""Every worked example in rules_data/*/examples*.yaml, played through its calculator step by step."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from codex import examples
 from codex.load import load_rules_data
 
 from tests.support.engine import engine
@@ -13,18 +14,31 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = load_rules_data(ROOT / "rules_data")
 EXAMPLES = [
     pytest.param(example, id=f"{key.split('/')[0]}.{example['id']}")
-    for key in DATA.files if key.endswith("/examples")
+    for key in DATA.files if DATA.kind_of(key) == "examples"
     for example in DATA[key]["examples"]
 ]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_worked_example(example: dict) -> None:
-    result = engine().run(example["calculator"], example["inputs"])
-    for name, expected in example["expect"].items():
-        assert result[name] == expected, f"{name}: book {expected!r}, calculator {result[name]!r}"
+    stages = examples.play(engine(), example)
+    for check in examples.checks(example, stages):
+        assert check.agrees, f"{'.'.join(map(str, check.where))}: book {check.expected!r}, calculator {check.got!r}"
 
 
 def test_there_are_examples_for_the_skeleton() -> None:
     ids = {param.id for param in EXAMPLES}
-    assert {"wbs.player-a-derived", "wbs.monk-core-genki"} <= ids
+    assert {"wbs.player-a-derived", "wbs.monk-core-genki", "wbs.round-walkthrough"} <= ids
+
+
+def test_a_played_example_checks_every_step() -> None:
+    walk = next(p.values[0] for p in EXAMPLES if p.id == "wbs.round-walkthrough")
+    stages = examples.play(engine(), walk)
+    assert len(stages) == len(walk["steps"]) + 1
+    assert stages[-1].inputs["round"] == 2  # Next was really pressed, step after step
+    broken = {**walk, "steps": [*walk["steps"][:-1], {**walk["steps"][-1], "state": {"combatants": [{"stamina": 6}]}}]}
+    wrong = [c for c in examples.checks(broken, examples.play(engine(), broken)) if not c.agrees]
+    assert [(c.where, c.expected, c.got) for c in wrong] == [(("steps", len(walk["steps"]) - 1, "state",
+                                                               "combatants", 0, "stamina"), 6, 5)]
+    with pytest.raises(examples.ExampleError):
+        examples.play(engine(), {**walk, "steps": [{"do": "x", "press": "fighters"}]})

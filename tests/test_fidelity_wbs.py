@@ -35,7 +35,9 @@ def test_no_stamina_left_means_no_rounds_left_and_unconscious(inputs: dict[str, 
     result = run("wbs.stamina", **inputs)
     assert result["stamina_left"] == left
     assert result["rounds_until_unconscious"] == 0
-    assert result["state"].startswith("Unconscious: With no Stamina left")
+    assert result["state"].startswith("Unconscious since the end of round ")
+    assert result["state"].endswith(": With no Stamina left a character is out cold, whatever the damage, until some "
+                                    "Stamina is recovered.")
 
 
 def test_rounds_left_while_stamina_remains() -> None:

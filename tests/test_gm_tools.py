@@ -50,7 +50,7 @@ def test_text_and_rows_describe_themselves_in_the_catalog() -> None:
     assert (rows["min_rows"], rows["max_rows"], rows["item"]) == (1, 20, "Combatant")
     name = next(f for f in rows["fields"] if f["name"] == "name")
     assert name["type"] == "text" and name["max_length"] == 40 and name["min_length"] == 0
-    assert {f["type"] for f in rows["fields"]} == {"text", "int", "bool"}
+    assert {f["type"] for f in rows["fields"]} == {"text", "int", "bool", "choice"}
     decoded = rowcode.decode(rows["fields"], rows["code"])
     assert [{k: str(v) for k, v in r.items()} for r in decoded] == [
         {k: str(v) for k, v in {**{f["name"]: f["default"] for f in rows["fields"]}, **r}.items()}
@@ -100,19 +100,20 @@ def test_the_code_gives_back_what_it_was_given(rows: list[dict]) -> None:
 def test_a_twelve_combatant_fight_fits_in_a_chat_link() -> None:
     fields = _fields()
     rows = [{"name": f"Bandit of the Red Hill {n}", "reflex": 3 + n, "health": 12, "damage": 3 * n, "stamina": 9,
-             "energy": 140 + n, "ev": 2, "kiai": 1, "relaxing": n % 2 == 0, "monster": n % 3 == 0}
+             "energy": 140 + n, "ev": 2, "kiai": 1, "relaxing": n % 2 == 0, "monster": n % 3 == 0, "core": 20,
+             "stamina_full": 9, "efficiency": 1, "action": "attacks", "wait": n % 3, "majors": 1}
             for n in range(12)]
     code = rowcode.encode(fields, rows)
     link = "https://codex.example.org/wbs/fight/?" + urlencode(
         {f"{TRACKER}.combatants": code, f"{TRACKER}.round": 17, f"{TRACKER}.tier": "adept"})
     assert len(link) <= 2000, len(link)
-    assert engine().run(TRACKER, {"combatants": code})["states"]["rows"][11]["head"] == "Bandit of the Red Hill 11"
+    assert engine().run(TRACKER, {"combatants": code})["fighters"]["rows"][11]["head"] == "Bandit of the Red Hill 11"
 
 
 # ---- the WBS combat tracker -------------------------------------------------------------------
 
 FIGHT = [
-    {"name": "Mei", "reflex": 5, "health": 6, "damage": 7, "stamina": 6, "energy": 20, "ev": 2, "kiai": 1},
+    {"name": "Mei", "reflex": 5, "health": 6, "damage": 7, "stamina": 6, "energy": 20, "ev": 2, "kiai": 1, "core": 15},
     {"name": "Orc", "reflex": 3, "health": 8, "damage": 17, "stamina": 4, "energy": 1, "ev": 1, "monster": True},
     {"name": HOSTILE, "reflex": 4, "relaxing": True},
     {"name": "", "reflex": 0},
@@ -122,25 +123,40 @@ FIGHT = [
 def test_every_line_names_its_combatants() -> None:
     result = engine().run(TRACKER, {"combatants": FIGHT})
     names = ["Mei", "Orc", HOSTILE, "Combatant 4"]
-    for row in result["active"]["rows"]:
+    for row in result["order"]["rows"]:
         who = row["cells"][0]["value"].split(" & ")
-        assert who and set(who) <= set(names[:3]), row  # Reflex 0 is never active
-    for key in ("states", "end_of_round", "next_table"):
+        assert who == [HOSTILE], row  # out of the fight, unconscious and Reflex 0 have no ticks
+    for key in ("fighters", "end_of_round"):
         assert [r["head"] for r in result[key]["rows"]] == names
+    assert [r["pick"] for r in result["fighters"]["rows"]] == names
 
 
 def test_the_tracker_reuses_the_tick_health_and_upkeep_rules() -> None:
     e = engine()
     result = e.run(TRACKER, {"combatants": FIGHT, "tier": "adept"})
-    ticks = e.run("wbs.ticks", {"reflex": 5, "phases": 8})
+    ticks = e.run("wbs.ticks", {"reflex": 3, "phases": 8})
     assert result["chart"]["phases"] == ticks["phase_names"]
-    states = {r["head"]: r["cells"][0]["value"] for r in result["states"]["rows"]}
-    assert states == {"Mei": "Out of the fight", "Orc": "Unconscious", HOSTILE: "Fighting", "Combatant 4": "Fighting"}
-    upkeep = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1})["upkeep"]
+    states = {r["head"]: [c["name"] for c in r["cells"][0]["conditions"]] for r in result["fighters"]["rows"]}
+    assert states == {"Mei": ["Out of the fight", "EV 2", "Kiai dice 1"], "Orc": ["Unconscious", "EV 1"],
+                      HOSTILE: ["Relaxing"], "Combatant 4": []}
+    upkeep = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1, "one_major_action": True})["upkeep"]
     mei = result["end_of_round"]["rows"][0]["cells"]
     assert mei[0]["value"] == upkeep
     orc = result["end_of_round"]["rows"][1]["cells"]
-    assert orc[1]["value"].startswith("1 monster energy") and "short" in orc[1]["value"]
+    assert orc[1]["value"] == "1 JaKi"  # EV 1, less one Major Action at most: its last point
+
+
+def _press(state: dict, output: str = "next", **typed: object) -> dict:
+    result = engine().run(TRACKER, {**state, **typed})
+    assert result[output]["type"] == "apply", result[output]
+    return {**state, **typed, **dict(result[output]["sets"])}
+
+
+def _round(state: dict) -> dict:
+    start = state["round"]
+    while state["round"] == start:
+        state = _press(state)
+    return state
 
 
 def test_advancing_pays_the_round_and_exhaustion_comes_every_third_round() -> None:
@@ -149,26 +165,25 @@ def test_advancing_pays_the_round_and_exhaustion_comes_every_third_round() -> No
     assert every > 0 and e.run("wbs.upkeep", {"round": 2})["exhaustion"] == 0
     state = {"combatants": FIGHT, "round": 1}
     for _ in range(3):
-        result = e.run(TRACKER, state)
-        sets = dict(result["next_round"]["sets"])
-        state = {"combatants": sets["combatants"], "round": sets["round"]}
-    assert state["round"] == 4
+        state = _round(state)
+    assert state["round"] == 4 and state["phase"] == 0
     mei = state["combatants"][0]
-    per_round = e.run("wbs.upkeep", {"ev": 2})["upkeep"]
-    first = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1})["upkeep"]
+    per_round = e.run("wbs.upkeep", {"ev": 2, "one_major_action": True})["upkeep"]
+    first = e.run("wbs.upkeep", {"ev": 2, "kiai_dice": 1, "one_major_action": True})["upkeep"]
     assert mei["energy"] == 20 - first - 2 * per_round  # Kiai dice are cleared after the first round
     assert mei["stamina"] == 6 - every and mei["kiai"] == 0
     assert state["combatants"][1]["energy"] == 0  # the Orc could pay only its last point
 
 
 def test_a_hostile_name_is_escaped_in_every_output() -> None:
-    shown = engine().show(TRACKER, {"combatants": FIGHT})
+    shown = engine().show(TRACKER, {"combatants": FIGHT, "target": HOSTILE, "change": "+1"})
     for name, markup in shown.items():
         tags = _Tags()
         tags.feed(markup)
         assert "img" not in tags.seen, name
-    assert html.escape(HOSTILE) in shown["states"]
-    assert '&quot;&lt;img src=x onerror=alert(1)&gt;&quot;' in shown["next_round"]  # data in a quoted attribute
+    assert html.escape(HOSTILE) in shown["fighters"]
+    assert '&quot;&lt;img src=x onerror=alert(1)&gt;&quot;' in shown["next"]  # data in a quoted attribute
+    assert 'data-pick="&lt;img src=x onerror=alert(1)&gt;"' in shown["fighters"]
 
 
 class _Tags(HTMLParser):
@@ -188,15 +203,15 @@ def test_rows_kept_from_the_last_answer_change_nothing_and_problems_name_their_r
 
     fields = _fields()
     rows = [{"name": f"Fighter {n}", "reflex": 3 + n % 5, "health": 8, "damage": n, "stamina": 7, "energy": 30,
-             "ev": n % 3, "kiai": 0, "relaxing": False, "monster": n == 2} for n in range(8)]
+             "ev": n % 2, "kiai": 0, "relaxing": False, "monster": n == 2} for n in range(8)]
     seasoned = engine()
     for step in range(12):
         rows[step % 8]["damage"] = step
         inputs = {"combatants": rowcode.encode(fields, rows), "tier": "adept"}
         assert seasoned.run(TRACKER, inputs) == Engine(rules_data()).run(TRACKER, inputs)
         answer = seasoned.run(TRACKER, inputs)
-        answer["states"]["rows"][0]["head"] = "changed by a caller"
-        assert seasoned.run(TRACKER, inputs)["states"]["rows"][0]["head"] == "Fighter 0"
+        answer["fighters"]["rows"][0]["head"] = "changed by a caller"
+        assert seasoned.run(TRACKER, inputs)["fighters"]["rows"][0]["head"] == "Fighter 0"
     bad = [*rows]
     bad[2] = {**rows[2], "reflex": 120}
     for where in (3, 6):

@@ -149,6 +149,17 @@ def test_stamina(inputs: dict, expected: dict) -> None:
 
 
 def test_stamina_cannot_go_below_zero() -> None:
+    # Spending all of it is a state (out cold); spending more than there is, a typo named at its field.
+    assert engine().run("wbs.stamina", {"rounds": 3, "stamina_spent": 6})["stamina_left"] == 0
     with pytest.raises(InputError) as caught:
-        engine().run("wbs.stamina", {"rounds": 3, "stamina_spent": 6})
-    assert caught.value.field == "stamina_spent" and "at most 5" in caught.value.message
+        engine().run("wbs.stamina", {"rounds": 3, "stamina_spent": 7})
+    assert caught.value.field == "stamina_spent" and "at most 6" in caught.value.message
+
+
+@pytest.mark.parametrize(("stamina", "rounds", "since"), [(2, 9, 6), (1, 3, 3), (4, 14, 12), (3, 30, 9)])
+def test_past_exhaustion_the_answer_is_a_state_never_a_refusal(stamina: int, rounds: int, since: int) -> None:
+    # Issue 19: Stamina 2 after 9 rounds was refused ("at most -1"); exhaustion took the last point as round 6 ended.
+    r = engine().run("wbs.stamina", {"stamina": stamina, "rounds": rounds})
+    assert (r["stamina_left"], r["exhaustion_lost"], r["unconscious_since"]) == (0, stamina, since)
+    assert r["state"].startswith(f"Unconscious since the end of round {since} ")
+    assert r["rounds_until_unconscious"] == 0

@@ -89,7 +89,7 @@ def _inputs() -> list[Input]:
               help=f"Costs × {sky.data()['interruption_multiplier']}"),
         Input("seats", "Seats at the table", "rows", default=DEFAULT_SEATS, minimum=2, maximum=ss.SEATS,
               fields=_seat_fields(), item=ITEM, group="Seats",
-              help="Each player's name and the Alchemy of their five Aspects; a seat keeps its number all session"),
+              help="Each player's name and the Alchemy of each of their Aspects; a seat keeps its number all session"),
         reading_input("rain", "rank_order", "tile-rank-order", group="Readings of a new session"),
         reading_input("rain", "lone_guardian", ss.LONE_GUARDIAN_NOTE, group="Readings of a new session"),
         reading_input("rain", "exchange", "contest-exchange", group="Readings of a new session"),
@@ -308,7 +308,7 @@ def _no_session(values: Mapping[str, Any]) -> dict[str, Any]:
                 key="start", fresh=MARK)
     nothing = Board((), empty="No session yet.")
     return {
-        "now": "No session yet. Name the seats below (each player and the Alchemy of their five Aspects), "
+        "now": "No session yet. Name the seats below (each player and the Alchemy of each of their Aspects), "
                "choose the readings, then start: the session gets an id of its own.",
         "next": Board((Section("A new session", acts=(start,)),)),
         "contest": nothing, "seats": nothing, "table": nothing, "codes": nothing, "log": nothing,

@@ -12,6 +12,7 @@ from ..results import Cell, Row, Table, json_number
 from ..spec import Calculator, Choice, Input, Output
 from . import energy, xp
 from .attributes import attribute_inputs, derived_attributes, derived_base, derived_limit, primary_attributes
+from .fighters import add_to_fight
 from .readings import reading_input
 from .skills import core_rank, core_skills, sub_skills
 
@@ -35,6 +36,8 @@ class Sheet:
     values: dict[str, Any] = field(default_factory=dict)
     purchases: list[Purchase] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    pool: dict[str, Any] = field(default_factory=dict)  # the energy calculator's answer (Core and its range)
+    fight: dict[str, Any] = field(default_factory=dict)  # the sheet as a combatant of the combat tracker
 
 
 def energy_skill_inputs() -> list[Input]:
@@ -102,6 +105,7 @@ def _outputs() -> list[Output]:
         Output("xp_energy_skills", "XP on energy skills"),
         Output("purchases", "Every purchase", "table"),
         Output("sheet", "Character sheet", "table"),
+        Output("fighter", "Into a fight", "table"),
     ]
 
 
@@ -163,7 +167,22 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
                            "reiki_reading": values["reiki_reading"], "core_rounding": values["core_rounding"]})
     sheet.values.update({k: pool[k] for k in ("genki", "reiki", "core_genki", "boosted_ev")})
     sheet.values["core_ranks"] = ranks
+    sheet.fight = _fighter(values, sheet.values, pool, energy_values)
     return sheet
+
+
+def _fighter(values: Mapping[str, Any], worked: Mapping[str, Any], pool: Mapping[str, Any],
+             ranks: Mapping[str, int]) -> dict[str, Any]:
+    """The character as one combatant of the combat tracker: the numbers the sheet shows."""
+    reflex = next(d for d in derived_attributes() if d["id"] == "reflex")
+    return {
+        "name": values.get("name") or "Character", "reflex": int(worked["reflex"]),
+        "reflex_half": sum(values[a] for a in reflex["from"]) % reflex["divide_by"] != 0,
+        "health": int(worked["health"]), "stamina": int(worked["stamina"]), "stamina_full": int(worked["stamina"]),
+        "energy": pool["genki"], "reiki": pool["reiki"], "efficiency": ranks.get("efficiency", 0),
+        "core": pool["core_genki"], "core_low": pool["core_genki_min"], "core_high": pool["core_genki_max"],
+        "concentration": ranks.get("concentration", 0),
+    }
 
 
 def purchases_table(purchases: Sequence[Purchase], caption: str) -> Table:
@@ -203,7 +222,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "xp_energy_skills": xp_by_kind(sheet.purchases, "energy"),
         "purchases": purchases_table(sheet.purchases, "XP for each purchase"),
     }
-    return {**result, "sheet": character_sheet(values, result)}
+    return {**result, "sheet": character_sheet(values, result), "fighter": add_to_fight(sheet.fight)}
 
 
 CALCULATORS = (

@@ -1,9 +1,10 @@
-"""wbs.combat_tracker: a named fight, round by round — who is active on each tick, how hurt each
-fighter is, and what the end of the round costs them.
+"""wbs.combat_tracker: a fight run tick by tick as the book runs it, one press of Next at a time.
 
-Nothing here is a rule of its own: the ticks and the Active Character rule are `ticks`, the
-health thresholds `health`, the upkeep `upkeep`, the exhaustion `upkeep.exhaustion`; this module
-only puts them side by side for named combatants and works out the next round.
+The fight's state is exactly the inputs: the combatants' rows (see `fighters`), the round, and the
+turn pointer (`phase`, `tick`; phase 0 is the round's start, where EV, Relax and Last Gasp are
+chosen). Outputs say who acts now, in the book's resolution order, and who next; `next` moves on
+(`turns`), settling the end of the round once (`round_end`); `apply` makes one change in the game
+master's terms (`fight_changes`). Nothing here is a rule of its own: the modules named hold them.
 """
 
 from __future__ import annotations
@@ -12,140 +13,365 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import limits, rules
+from ..errors import Problems
 from ..fields import row_name
+from ..present import listing
 from ..results import Apply, Cell, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output
-from . import health, ticks, upkeep
-from .combat_rules import by_id
+from . import fight_changes, fighters, round_end, ticks, turns, upkeep
+from .combat_rules import by_id, combat, reading_input
+from .fighters import ITEM, Readings
+from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
-ITEM = "Combatant"
+DEFAULT_FIGHT = (
+    {"name": "Hero", "reflex": 5, "health": 7, "stamina": 7, "stamina_full": 7, "energy": 18, "core": 9,
+     "reiki": 30, "channelled": 3, "concentration": 1},
+    {"name": "Bandit", "reflex": 3},
+)
+NOTHING = Table("", (), (), empty="")
 
 
 def _tiers() -> Sequence[Mapping[str, Any]]:
     return rules.table("wbs/tiers")["tiers"]
 
 
-def _fields() -> tuple[Input, ...]:
-    return (
-        Input("name", "Name", "text", default="", maximum=limits.NAME_LENGTH),
-        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.RANKS),
-        Input("health", "Health", "int", default=6, minimum=1, maximum=limits.POOLS),
-        Input("damage", "Damage taken", "int", default=0, minimum=0, maximum=limits.POOLS),
-        Input("stamina", "Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
-        Input("energy", "Energy", "int", default=15, minimum=0, maximum=limits.ENERGY),
-        Input("ev", "EV", "int", default=0, minimum=0, maximum=limits.RANKS),
-        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=limits.RANKS),
-        Input("relaxing", "Relaxing", "bool", default=False),
-        Input("monster", "Monster", "bool", default=False),
-    )
-
-
-DEFAULT_FIGHT = (
-    {"name": "Hero", "reflex": 5, "health": 7, "stamina": 7, "energy": 18},
-    {"name": "Bandit", "reflex": 3},
-)
-
-
 def _inputs() -> list[Input]:
     tiers = _tiers()
+    most = max(ticks.phase_counts())
     return [
         Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
-              item=ITEM,
-              fields=_fields(), group="The fight",
-              help="Energy is GenKi for people, monster energy for monsters; Kiai dice are those rolled this round"),
+              item=ITEM, fields=fighters.fields(), group="The fight",
+              help="Energy is a character's GenKi, or a monster's whole JaKi, SeiKi or YoKi pool (its multiplier "
+                   "already counted); Core, Efficiency and the rest as the stat block gives them"),
         Input("round", "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The fight"),
+        Input("phase", "Phase (0: the round's start)", "int", default=0, minimum=0, maximum=most, group="The fight",
+              help="Where the round stands; Next moves it"),
+        Input("tick", "Ticks left in the phase for whoever acts", "int", default=0, minimum=0, maximum=limits.RANKS,
+              group="The fight", help="Counts down inside a phase; Next moves it"),
         Input("tier", "Tier", "choice", default=tiers[0]["id"],
               choices=tuple(Choice(t["id"], t["name"]) for t in tiers), group="The fight",
               help="The tier sets the phases in a round"),
-        ticks._reading_input(),
+        *fight_changes.inputs("A change"),
+        reading_input("phase_reading", ticks.NOTE),
+        reading_input("out_reading", combat()["health"]["out_note"]),
+        reading_input("no_damage_reading", combat()["health"]["no_damage_note"]),
+        reading_input("reflex_reading", "ev-relax-reflex"),
+        reading_input("carry_reading", "ev-relax-carry"),
+        reading_input("gasp_reading", "last-gasp-timing"),
+        reading_input("yoki_reading", "yoki-upkeep"),
+        reading_input("pool_reading", "upkeep-pool"),
+        reading_input("major_reading", "major-action"),
     ]
 
 
 def _outputs() -> list[Output]:
     return [
-        Output("active", "Who is active, tick by tick", "table"),
+        Output("now", "Now", "text"),
+        Output("acting_now", "Acting now", "text"),
+        Output("next_up", "Next", "text"),
+        Output("next", "Move on", "table"),
+        Output("apply", "Apply the change", "table"),
+        Output("fighters", "Fighters", "table"),
+        Output("order", "The round's ticks", "table"),
         Output("chart", "Tick chart", "table"),
-        Output("states", "Health", "table"),
-        Output("end_of_round", "End of the round", "table"),
-        Output("next_table", "Next round starts with", "table"),
-        Output("next_round", "Next round", "table"),
+        Output("end_of_round", "As the round ends", "table"),
+        Output("rules", "What the tracker applies", "table"),
     ]
 
 
-def _active_table(names: Sequence[str], counts: Sequence[Sequence[int]], phases: Sequence[str]) -> Table:
+# ---- where the round stands --------------------------------------------------------------------
+
+def _phase_name(names: Sequence[str], step: Step) -> str:
+    return names[step.phase - 1]
+
+
+def _where(counts: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> str:
+    return f"phase {_phase_name(names, step)}, tick {number(counts, step)} of {top(counts, step.phase)}"
+
+
+def _kind(kind: str) -> str:
+    return by_id(fighters.categories(), kind)["name"]
+
+
+def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
+                step: Step | None, round_number: int) -> str:
+    if step is None:
+        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp); "
+                "Next begins its ticks.")
+    here = [i for i, c in enumerate(counts) if has_tick(c, step)]
+    if not here:
+        return "Nobody has a tick here any more (whoever had it is down): Next moves on."
+    order = [c["id"] for c in fighters.categories()]
+    resolving = sorted((i for i in here if turns.resolving(rows[i], counts[i], step)),
+                       key=lambda i: order.index(rows[i]["action"]))
+    free = [i for i in here if not rows[i]["wait"]]
+    waiting = [i for i in here if rows[i]["wait"]]
+    said = []
+    if resolving:
+        said.append("Resolving, in the book's order: " + "; ".join(
+            f"{n}. {names[i]} ({_kind(rows[i]['action'])})" for n, i in enumerate(resolving, start=1)) + ".")
+    if free:
+        declaring = resolving + [i for i in free if i not in resolving]
+        said.append(("Then declaring, in that order: " if resolving else "Declaring: ")
+                    + listing([names[i] for i in declaring]) + ".")
+    if waiting:
+        said.append("Waiting: " + listing([
+            f"{names[i]} ({_kind(rows[i]['action']) if rows[i]['action'] != fighters.NO_ACTION else 'active again'} "
+            f"in {rows[i]['wait']} more tick{'s' if rows[i]['wait'] != 1 else ''})" for i in waiting]) + ".")
+    return " ".join(said)
+
+
+def _next_up(moved: turns.Moved, counts: Sequence[Sequence[int]], names: Sequence[str], phase_names: Sequence[str],
+             round_number: int) -> str:
+    if moved.step is None:
+        return f"The end of round {round_number} (upkeep and the round's costs), then round {moved.round}."
+    who = listing([names[i] for i, c in enumerate(counts) if has_tick(c, moved.step)])
+    return f"Round {moved.round}, {_where(counts, phase_names, moved.step)}: {who}."
+
+
+def _next(moved: turns.Moved, counts: Sequence[Sequence[int]], rows: Sequence[Mapping[str, Any]],
+          names: Sequence[str], phase_names: Sequence[str], round_number: int) -> Apply | Table:
+    if moved.step is None and round_number >= limits.VALUES:
+        return Table("", (), (), empty="The last round the tracker counts.")
+    sets = (("round", moved.round), ("phase", 0 if moved.step is None else moved.step.phase),
+            ("tick", 0 if moved.step is None else moved.step.level), ("combatants", moved.rows))
+    events = list(moved.events)
+    if moved.settled is not None:
+        events += _settled_words(moved.settled, names, rows)
+        label = f"End round {round_number}"
+    else:
+        label = (f"Next: phase {_phase_name(phase_names, moved.step)}, tick {number(counts, moved.step)}"
+                 if moved.step else "Next")
+    summary = "; ".join(events) + "." if events else ""
+    return Apply(label, sets, summary=summary)
+
+
+def _settled_words(settled: Sequence[round_end.Settled], names: Sequence[str],
+                   rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    words = []
+    for name, row, s in zip(names, rows, settled, strict=True):
+        if s.resolved:
+            words.append(f"{name}'s action ({_kind(s.resolved)}) resolves at the end of the round")
+        paid = s.paid.words(fighters.pool_name(row))
+        parts = ["pays no upkeep" if paid == "nothing" else f"pays {paid} upkeep"]
+        if s.held:
+            parts.append(f"{s.held} Stamina to hold channelled ReiKi")
+        if s.reiki_lost:
+            parts.append(f"lets {s.reiki_lost} channelled ReiKi go")
+        if s.regained:
+            parts.append(f"gets {s.regained} Stamina back")
+        if s.exhausted:
+            parts.append(f"loses {s.exhausted} Stamina to exhaustion")
+        if s.core[0] != s.core[1]:
+            parts.append(f"Core {s.core[0]} → {s.core[1]}")
+        if s.ev[0] != s.ev[1]:
+            parts.append(f"EV {s.ev[0]} → {s.ev[1]}")
+        words.append(f"{name} " + ", ".join(parts))
+    return words
+
+
+# ---- the tables --------------------------------------------------------------------------------
+
+def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
+                    step: Step | None, readings: Readings) -> Table:
+    shown = []
+    for row, name, count in zip(rows, names, counts, strict=True):
+        reflex = fighters.round_reflex(row, readings.reflex)
+        reflex_text = str(reflex) if reflex == row["reflex"] else f"{reflex} (of {row['reflex']})"
+        pools = f"{fighters.pool_name(row)} {row['energy']}"
+        if row["reiki"] and not row["monster"]:
+            pools += f", ReiKi {row['reiki']}"
+        if row["core"]:
+            pools += f", Core {fighters.core_now(row)}"
+        action = "–"
+        if row["action"] != fighters.NO_ACTION:
+            action = f"{_kind(row['action'])}, " + (f"in {row['wait']}" if row["wait"] else "resolves now")
+        elif row["wait"]:
+            action = f"active in {row['wait']}"
+        state = fighters.standing(row, readings)
+        conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step))
+        here = step is not None and has_tick(count, step)
+        shown.append(Row(name, (
+            Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
+            Cell(reflex_text), Cell(ticks_after(count, step), "number"),
+            Cell(f"{row['damage']} of {fighters.effective_health(row)}"),
+            Cell(f"{row['stamina']} of {max(row['stamina'], row['stamina_full'])}"),
+            Cell(pools), Cell(action)), "current" if here else "", pick=name))
+    return Table("Each fighter now (tap a name to make them the change's target)",
+                 ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown))
+
+
+def _order_table(names: Sequence[str], counts: Sequence[Sequence[int]], phase_names: Sequence[str],
+                 step: Step | None) -> Table:
     rows = []
-    for phase, steps in zip(phases, ticks.active_steps(counts), strict=True):
-        for j, active in enumerate(steps, start=1):
-            rows.append(Row(f"Phase {phase}, tick {j}", text_cells(" & ".join(n for n, on in zip(names, active,
-                                                                                                 strict=True) if on))))
-    return Table("Active on each tick (most ticks left in the phase acts; ties act together)",
-                 ("Tick", "Active"), tuple(rows), empty="Nobody has any Reflex: no ticks this round.")
+    for s in steps(counts):
+        who = " & ".join(n for n, c in zip(names, counts, strict=True) if has_tick(c, s))
+        rows.append(Row(f"Phase {_phase_name(phase_names, s)}, tick {number(counts, s)}", text_cells(who),
+                        "current" if s == step else ""))
+    return Table("The round's ticks, with the fighters as they stand now (most ticks left in the phase acts; "
+                 "ties act together)", ("Tick", "Has a tick"), tuple(rows),
+                 empty="Nobody can act: no ticks this round.")
 
 
-def _state_row(name: str, row: Mapping[str, Any]) -> Row:
-    reached = health.state(row["damage"], row["health"])
-    thresholds = rules.table("wbs/combat")["health"]["thresholds"]
-    upcoming = [row["health"] * t["multiple"] for t in thresholds if row["health"] * t["multiple"] > row["damage"]]
-    shown = "Fighting" if reached is None else reached["name"]
-    return Row(name, text_cells(shown, f"{row['damage']} of {row['health']}",
-                                upcoming[0] - row["damage"] if upcoming else "–"),
-               "highlight" if reached is not None else "")
+def _end_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_number: int,
+               readings: Readings) -> Table:
+    every = upkeep.exhaustion_every()
+    shown = []
+    for row, name in zip(rows, names, strict=True):
+        after, s = round_end.settle(row, round_number, readings)
+        stamina = f"{row['stamina']} → {after['stamina']}"
+        reiki = f"{s.reiki_lost} let go" if s.reiki_lost else ("held" if s.held else "–")
+        shown.append(Row(name, (Cell(s.upkeep, "number"), Cell(s.paid.words(fighters.pool_name(row))),
+                                Cell(stamina), Cell(reiki), Cell(f"{s.core[0]} → {s.core[1]}"))))
+    return Table(f"If round {round_number} ended now: upkeep, channelled ReiKi, and exhaustion every {every} rounds",
+                 ("Fighter", "Upkeep", "Paid with", "Stamina", "Channelled ReiKi", "Core"), tuple(shown))
 
 
-def _costs(row: Mapping[str, Any], round_number: int) -> dict[str, int]:
-    cost = upkeep.upkeep_cost(row["ev"], row["kiai"], row["relaxing"], False)
-    paid = min(cost, row["energy"])
-    lost = upkeep.exhaustion(round_number)
-    return {"upkeep": cost, "paid": paid, "short": cost - paid, "exhaustion": min(lost, row["stamina"])}
+def rules_table() -> Table:
+    """What the tracker applies, each rule with its numbers from the data, and what it leaves to the table."""
+    base = combat()["upkeep"]
+    stamina = rules.table("wbs/stamina")
+    gasp = by_id(stamina["spending"], "last-gasp")
+    stagger = by_id(stamina["losing"], "stagger")
+    every = upkeep.exhaustion_every()
+    energy = rules.table("wbs/energy")
+    losing = rules.table("wbs/reiki")["losing"]
+    monsters = rules.table("wbs/monsters")
+    order = " → ".join(c["name"] for c in fighters.categories())
+    applied = [
+        ("Ticks", "Reflex after EV and Relax, dealt to the phases; the most ticks left in a phase acts, ties together; "
+                  "a fighter who cannot act has no ticks"),
+        ("Actions", f"declared on a tick with their Reflex cost, resolved once that many of the fighter's ticks pass, "
+                    f"in the order {order}; the end of the round counts as {end_ticks()} tick; a cost past the "
+                    "round carries over, with no Active Defense until it resolves"),
+        ("Health", "out of the fight at Health, unconscious at twice, dying at three times; ShinKi lowers Health, "
+                   "Durability raises it; no Stamina is unconscious"),
+        ("Last Gasp", f"{gasp['stamina']} Stamina as a round starts to act out of the fight (or to stay awake at "
+                      "twice Health)"),
+        ("Upkeep", f"{base['base']}, +{upkeep.per_ev()} an EV point, +{upkeep.per_kiai_die()} a Kiai die, "
+                   f"{base['relaxed']} for Relax, {base['one_major_action']} for one Major Action at most; Efficiency "
+                   f"{by_id(energy['skills']['genki'], 'efficiency')['per_rank']} a rank off GenKi or a monster's "
+                   f"pool; a monster short of energy pays Stamina, 1 for {monsters['energy']['stamina_pays_per_tier']} "
+                   "energy per tier"),
+        ("Stamina", f"exhaustion {by_id(stamina['losing'], 'exhaustion')['stamina']} every {every} rounds; Stagger "
+                    f"{stagger['stamina']}; SeiKi's Stamina back with each upkeep"),
+        ("Channelled ReiKi", f"knocked loose by damage less Concentration; let go above Concentration as the round "
+                             f"ends unless {losing['keep_stamina']} Stamina holds it"),
+        ("Core and EV", f"the Core follows the energy left down; with Peak or Damper it moves up to "
+                        f"{energy['core_genki']['end_of_round_shift']} as the round ends; EV is "
+                        f"{energy['enhancement_value']['always_allowed']} or what the Core opens"),
+    ]
+    left = [("Left to the table", "rolls (attacks, damage, checks: see the attack and damage calculators), the map "
+                                  "(movement, facing, range), Saving Grace, group tactics, and what a technique does; "
+                                  "Strain, All In and Energy Recover are typed as Stamina and energy changes")]
+    return Table("The rules Next and a change apply, and what stays with the table", ("Rule", "Applied"),
+                 tuple(Row(name, text_cells(text)) for name, text in (*applied, *left)), style="prose")
+
+
+def end_ticks() -> int:
+    """Ticks the end of a round counts for waiting actions."""
+    return combat()["end_of_round"]["ticks"]
+
+
+# ---- the calculator ----------------------------------------------------------------------------
+
+def _check(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], phases: int, problems: Problems) -> None:
+    if values["phase"] > phases:
+        problems.add("phase", f"A round at this tier has {phases} phases (got {values['phase']})")
+    if values["phase"] and not values["tick"]:
+        problems.add("tick", "Inside a phase the tick counts down to 1 (got 0)")
+    shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
+    for n, row in enumerate(rows, start=1):
+        where, name = f"combatants.{n}", row_name(row, ITEM, n)
+        if not values["phase"] and row["ev"] not in fighters.ev_allowed(row):
+            allowed = listing([str(e) for e in fighters.ev_allowed(row) if e], "or")
+            problems.add(f"{where}.ev", f"{name}'s Core of {fighters.core_now(row)} allows an EV of {allowed} "
+                                        f"(got {row['ev']})")
+        if row["core_low"] > row["core_high"]:
+            problems.add(f"{where}.core_high", f"{name}'s highest Core is below their lowest ({row['core_low']})")
+        if abs(row["core_move"]) > shift:
+            problems.add(f"{where}.core_move", f"The Core moves at most {shift} as the round ends "
+                                               f"(got {row['core_move']})")
+        pool = row["energy"] if row["monster"] else row["reiki"]
+        if row["channelled"] > pool:
+            problems.add(f"{where}.channelled", f"{name} has only {pool} "
+                                                f"{fighters.pool_name(row) if row['monster'] else 'ReiKi'} to channel "
+                                                f"(got {row['channelled']})")
+
+
+def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Problems) -> Apply | Table:
+    try:
+        amount = fight_changes.parse_amount(values["change"])
+    except ValueError as exc:
+        problems.add("change", str(exc))
+        return NOTHING
+    if not values["target"]:
+        if amount is not None:
+            problems.add("target", "Pick who this change is for: tap a name in the fighters' table, or type it")
+        return Table("", (), (), empty="Pick a fighter and type a change (+4, −2) to apply it here.")
+    index = fight_changes.find_target(fight.names, values["target"], problems)
+    if index is None:
+        return NOTHING
+    if amount is None and values["what"] != "stagger":
+        return Table("", (), (), empty=f"Type a change for {fight.names[index]}: +4, −2, 4 or =5.")
+    applied = fight_changes.apply(fight, index, values["what"], amount, problems)
+    if applied is None:
+        return NOTHING
+    return Apply(applied.label, (("combatants", applied.rows), ("change", "")), summary=applied.summary)
 
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The round for named combatants, and the state the next round starts from."""
-    fighters = values["combatants"]
-    names = [row_name(row, ITEM, n) for n, row in enumerate(fighters, start=1)]
-    phases_n = by_id(_tiers(), values["tier"])["phases"]
-    phases = ticks.phase_names(phases_n)
-    counts = [ticks.phase_ticks(row["reflex"], phases_n, values["phase_reading"]) for row in fighters]
-    labels = [f"{name} · Reflex {row['reflex']}" for name, row in zip(names, fighters, strict=True)]
+    """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
+    rows = values["combatants"]
+    names = [row_name(row, ITEM, n) for n, row in enumerate(rows, start=1)]
+    phases = by_id(_tiers(), values["tier"])["phases"]
+    readings = fighters.reading_values(values)
+    problems = Problems()
+    _check(values, rows, phases, problems)
+    step = Step(values["phase"], values["tick"]) if values["phase"] else None
+    counts = turns.counts_of(rows, phases, readings)
+    change: Apply | Table = NOTHING
+    if not problems:  # a change is worked out on a fight whose rows and place in the round hold
+        change = _change(values, fight_changes.Fight(rows, names, step, counts, readings), problems)
+    problems.raise_if_any()
     round_number = values["round"]
-    costs = [_costs(row, round_number) for row in fighters]
-    end_rows = []
-    after = []
-    for name, row, cost in zip(names, fighters, costs, strict=True):
-        pool = "monster energy" if row["monster"] else "GenKi"
-        short = f", {cost['short']} short" if cost["short"] else ""
-        end_rows.append(Row(name, (Cell(cost["upkeep"], "number"), Cell(f"{cost['paid']} {pool}{short}"),
-                                   Cell(cost["exhaustion"], "number")), "highlight" if cost["short"] else ""))
-        after.append({**row, "energy": row["energy"] - cost["paid"], "stamina": row["stamina"] - cost["exhaustion"],
-                      "kiai": 0})
-    every = upkeep.exhaustion_every()
-    next_rows = tuple(Row(name, text_cells(f"{row['energy']} → {new['energy']}",
-                                           f"{row['stamina']} → {new['stamina']}"))
-                      for name, row, new in zip(names, fighters, after, strict=True))
+    moved = turns.advance(rows, names, round_number, step, phases, readings)
+    moved_counts = turns.counts_of(moved.rows, phases, readings) if moved.step is not None else []
+    phase_names = ticks.phase_names(phases)
+    labels = [f"{name} · Reflex {fighters.round_reflex(row, readings.reflex)}" for name, row in zip(names, rows,
+                                                                                                   strict=True)]
     return {
-        "active": _active_table(names, counts, phases),
-        "chart": ticks.tick_chart(labels, counts, phases),
-        "states": Table("Where the damage taken leaves each combatant", ("Combatant", "State", "Damage", "To next"),
-                        tuple(_state_row(n, r) for n, r in zip(names, fighters, strict=True))),
-        "end_of_round": Table(f"Round {round_number} ends: upkeep, and exhaustion every {every} rounds",
-                              ("Combatant", "Upkeep", "Paid", "Stamina lost"), tuple(end_rows)),
-        "next_round": Apply(f"Start round {round_number + 1}",
-                            (("round", round_number + 1), ("combatants", [dict(a) for a in after])),
-                            summary=f"Pays the upkeep and exhaustion of round {round_number}, and clears Kiai dice.")
-        if round_number < limits.VALUES else Table("", (), (), empty="The last round the tracker counts."),
-        "next_table": Table(f"Round {round_number + 1} starts with", ("Combatant", "Energy", "Stamina"), next_rows),
+        "now": f"Round {round_number}, " + ("the round's start" if step is None else _where(counts, phase_names, step)),
+        "acting_now": _acting_now(rows, names, counts, step, round_number),
+        "next_up": _next_up(moved, moved_counts, names, phase_names, round_number),
+        "next": _next(moved, moved_counts, rows, names, phase_names, round_number),
+        "apply": change,
+        "fighters": _fighters_table(rows, names, counts, step, readings),
+        "order": _order_table(names, counts, phase_names, step),
+        "chart": ticks.tick_chart(labels, counts, phase_names),
+        "end_of_round": _end_table(rows, names, round_number, readings),
+        "rules": rules.memo(("wbs-tracker-rules",), rules_table),
     }
+
+
+def _summary() -> str:
+    """What the tracker does, in a sentence (no rule's number in it)."""
+    return ("A fight run tick by tick as the book runs it: who acts now and in what order, who is next, changes typed "
+            "as signed numbers against a named fighter, and Next, which moves on and settles each round's end once "
+            "(upkeep, exhaustion, channelled ReiKi, Last Gasp).")
 
 
 CALCULATORS = (
     Calculator(
-        id="wbs.combat_tracker",
+        id=fighters.TRACKER,
         title="Combat tracker",
-        summary="A fight with named combatants: who is active on each tick, each one's health, the end-of-round "
-                "upkeep and exhaustion, and the next round with one press.",
+        summary=_summary,
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{ticks.NOTE}", "wbs.upkeep-floor"),
+        source_notes=(f"wbs.{ticks.NOTE}", "wbs.out-at-health", "wbs.shinki-zero-health", "wbs.ev-relax-reflex",
+                      "wbs.ev-relax-carry", "wbs.last-gasp-timing", "wbs.yoki-upkeep", "wbs.upkeep-pool",
+                      "wbs.major-action", "wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve",
+                      "wbs.unconscious-actions"),
     ),
 )

@@ -189,6 +189,31 @@ def _attack(attack: Mapping[str, Any], groups: list[dict[str, Any]], attributes:
             "ranks": ranks, "average": average}
 
 
+def fighter_row(creature: Mapping[str, Any]) -> dict[str, Any]:
+    """The creature as one combatant of the combat tracker: exactly the numbers its stat block shows.
+
+    Health is the creature's own, Durability apart (the tracker adds it back when damage is compared,
+    so the Health it compares is the stat block's); Core and its range, Efficiency and Concentration
+    are the spirit skills' and the pool's.
+    """
+    attributes = creature["attributes"]
+    spirit = creature.get("spirit_skills", {})
+    pool = spirit_pool(attributes, spirit, creature["spark"], creature["tier"],
+                       _reading(rules.table("wbs/energy")["core_genki"]["rounding_note"]))
+    derived = {spec["id"]: derived_base(spec, attributes) + creature["derived_bought"][spec["id"]]
+               for spec in derived_attributes()}
+    reflex = by_id(derived_attributes(), "reflex")
+    return {
+        "name": creature["name"], "reflex": int(derived["reflex"]),
+        "reflex_half": sum(attributes[a] for a in reflex["from"]) % reflex["divide_by"] != 0,
+        "health": int(derived["health"]), "durability": spirit.get("durability", 0),
+        "stamina": int(derived["stamina"]), "stamina_full": int(derived["stamina"]),
+        "energy": pool.energy, "monster": True, "spark": creature["spark"], "tier": creature["tier"],
+        "efficiency": spirit.get("efficiency", 0), "core": pool.core, "core_low": pool.core_min,
+        "core_high": pool.core_max, "concentration": spirit.get("concentration", 0),
+    }
+
+
 def summary_row(creature: Mapping[str, Any]) -> dict[str, Any]:
     """The few numbers the bestiary index shows for a creature (cheap: no stat block)."""
     pool = spirit_pool(creature["attributes"], creature.get("spirit_skills", {}), creature["spark"],

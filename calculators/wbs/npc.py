@@ -13,6 +13,7 @@ from ..spec import Calculator, Choice, Input, Output
 from . import xp
 from .attributes import derived_attributes, group_attributes, primary_attributes
 from .character import build, spark_input
+from .fighters import add_to_fight
 from .readings import reading_input
 from .skills import core_skills, sub_skills
 
@@ -89,6 +90,7 @@ def _outputs() -> list[Output]:
         Output("xp_derived", "On derived bonuses"),
         Output("xp_skills", "On skills"),
         Output("flags", "Check these", "list"),
+        Output("fighter", "Into a fight", "table"),
     ]
 
 
@@ -170,6 +172,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "xp_derived": sum(p.xp for p in built.purchases if p.kind == "derived"),
         "xp_skills": sum(p.xp for p in built.purchases if p.kind == "sub_skill"),
         "flags": built.flags,
+        "fighter": add_to_fight({**built.fight, "name": "NPC"}),
     }
 
 

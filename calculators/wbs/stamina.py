@@ -46,28 +46,37 @@ def _outputs() -> list[Output]:
         Output("stamina_left", "Stamina left"),
         Output("rounds_until_unconscious", "More rounds before exhaustion alone knocks you out"),
         Output("state", "Awake or out cold", "text"),
+        Output("unconscious_since", "Out cold since the end of round (0: not by exhaustion)"),
         Output("rest_minutes", "Minutes of rest to be full again"),
     ]
 
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Stamina after a fight so far, and what it takes to get it back."""
+    """Stamina after a fight so far, and what it takes to get it back; past exhaustion, when it ran out."""
     exhaustion = _entry("losing", "exhaustion")
     every, per = exhaustion["every_rounds"], exhaustion["stamina"]
-    lost = values["rounds"] // every * per
-    left = values["stamina"] - values["stamina_spent"] - lost
     floor = _stamina()["unconscious_at"]
-    if left < floor:
+    if values["stamina_spent"] > values["stamina"] - floor:
         problems = Problems()
-        problems.add("stamina_spent", f"Stamina spent or lost can be at most {values['stamina'] - lost - floor} "
-                                      f"after {values['rounds']} rounds (got {values['stamina_spent']})")
+        problems.add("stamina_spent", f"Stamina spent or lost can be at most {values['stamina'] - floor}, "
+                                      f"the full Stamina (got {values['stamina_spent']})")
         problems.raise_if_any()
-    if left <= floor:  # already out cold: nothing more for exhaustion to take
-        next_rounds, state = 0, f"Unconscious: {_stamina()['unconscious_summary']}"
-    else:
-        losses_to_go = -(-(left - floor) // per)
-        next_rounds = (values["rounds"] // every + losses_to_go) * every - values["rounds"]
-        state = "Conscious"
+    before = values["stamina"] - values["stamina_spent"]  # what exhaustion found to take
+    losses = values["rounds"] // every
+    needed = -(-(before - floor) // per)  # exhaustion losses that empty it
+    lost = min(losses * per, before - floor)
+    left = before - lost
+    if left > floor:
+        next_rounds, state, since = needed * every - values["rounds"], "Conscious", 0
+    elif needed and needed <= losses:  # exhaustion took the last point: out cold since that round ended
+        since = needed * every
+        ago = values["rounds"] - since
+        when = "just now" if not ago else f"{ago} round{'s' if ago != 1 else ''} ago"
+        next_rounds = 0
+        state = f"Unconscious since the end of round {since} ({when}): {_stamina()['unconscious_summary']}"
+    else:  # spent or lost before exhaustion could take it
+        next_rounds, since = 0, 0
+        state = f"Unconscious: {_stamina()['unconscious_summary']}"
     rest = _stamina()["recovering"]
     missing = values["stamina"] - left
     return {
@@ -76,6 +85,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "stamina_left": left,
         "rounds_until_unconscious": next_rounds,
         "state": state,
+        "unconscious_since": since,
         "rest_minutes": -(-missing // rest["stamina"]) * rest["rest_minutes"],
     }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, rules
@@ -39,6 +40,79 @@ def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool) 
     cost = (rules_["base"] + ev * per_ev() + kiai_dice * per_kiai_die()
             + (rules_["relaxed"] if relaxed else 0) + (rules_["one_major_action"] if one_major_action else 0))
     return max(rules_["minimum"], cost)
+
+
+def efficiency_per_rank(monster: bool) -> int:
+    """What one rank of Efficiency takes off an energy cost: the GenKi skill's, or the spirit skill's."""
+    if monster:
+        return per_rank("efficiency")
+    return by_id(rules.table("wbs/energy")["skills"]["genki"], "efficiency")["per_rank"]
+
+
+def due(cost: int, efficiency: int, monster: bool) -> int:
+    """Energy a cost takes once Efficiency is counted (GenKi or a monster's pool; never below 0)."""
+    return max(0, cost - efficiency_per_rank(monster) * efficiency)
+
+
+def energy_per_stamina(tier_id: str) -> int:
+    """Energy one point of Stamina pays for a monster of this tier."""
+    return monsters()["energy"]["stamina_pays_per_tier"] * tier_number(tier_id)
+
+
+def stamina_for(energy: int, tier_id: str) -> int:
+    """Whole points of Stamina a monster of this tier pays to cover `energy` (a part of a point is a point)."""
+    return -(-energy // energy_per_stamina(tier_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What an upkeep took, pool by pool (`energy` is GenKi for a character, the pool for a monster)."""
+
+    energy: int = 0
+    reiki: int = 0
+    shinki: int = 0
+    stamina: int = 0
+    unpaid: int = 0
+
+    def words(self, pool: str) -> str:
+        """`2 GenKi and 1 ReiKi`, or `nothing`."""
+        parts = [f"{n} {what}" for n, what in ((self.energy, pool), (self.reiki, "ReiKi"), (self.shinki, "ShinKi"),
+                                              (self.stamina, "Stamina")) if n]
+        if self.unpaid:
+            parts.append(f"{self.unpaid} left unpaid")
+        return " and ".join(parts) or "nothing"
+
+
+def pay_character(cost: int, efficiency: int, genki: int, reiki: int, genki_first: bool = True) -> Payment:
+    """A character's upkeep: GenKi (less Efficiency) and ReiKi in the chosen order, ShinKi for what neither covers."""
+    per_shinki = rules.table("wbs/reiki")["shinki"]["reiki_per_shinki"]
+    if genki_first:
+        from_genki = min(due(cost, efficiency, False), genki)
+        rest = due(cost, efficiency, False) - from_genki
+        from_reiki = min(rest, reiki)
+        rest -= from_reiki
+    else:
+        from_reiki = min(cost, reiki)
+        from_genki = min(due(cost - from_reiki, efficiency, False), genki)
+        rest = due(cost - from_reiki, efficiency, False) - from_genki
+    return Payment(energy=from_genki, reiki=from_reiki, shinki=-(-rest // per_shinki))
+
+
+def pay_monster(cost: int, efficiency: int, energy: int, stamina: int, tier_id: str,
+                stamina_first: bool = False) -> Payment:
+    """A monster's upkeep: its pool (less Efficiency), and Stamina for what the pool cannot cover.
+
+    With `stamina_first` (YoKi, by the site's reading) Stamina pays first while more than one point is left.
+    """
+    owed = due(cost, efficiency, True)
+    per = energy_per_stamina(tier_id)
+    from_stamina = min(stamina_for(owed, tier_id), max(0, stamina - 1)) if stamina_first else 0
+    covered = min(owed, from_stamina * per)
+    from_pool = min(owed - covered, energy)
+    short = owed - covered - from_pool
+    more = min(stamina_for(short, tier_id), stamina - from_stamina)
+    unpaid = max(0, short - more * per)
+    return Payment(energy=from_pool, stamina=from_stamina + more, unpaid=unpaid)
 
 
 def _inputs() -> list[Input]:
@@ -89,15 +163,10 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         problems.add("pool", f"Only a character with a monster Spark ({sparks}) pays upkeep in {what}; "
                              "choose the Monster Spark below, or pay from GenKi or ReiKi")
         problems.raise_if_any()
-    genki_efficiency = by_id(rules.table("wbs/energy")["skills"]["genki"], "efficiency")["per_rank"]
-    if pool == "genki":
-        paid = max(0, cost - genki_efficiency * values["efficiency"])
-    elif pool == "spirit":
-        paid = max(0, cost - per_rank("efficiency") * values["efficiency"])
+    if pool in ("genki", "spirit"):
+        paid = due(cost, values["efficiency"], pool == "spirit")
     elif pool == "stamina":
-        spirit_cost = max(0, cost - per_rank("efficiency") * values["efficiency"])
-        per_stamina = monsters()["energy"]["stamina_pays_per_tier"] * tier_number(values["tier"])
-        paid = -(-spirit_cost // per_stamina)
+        paid = stamina_for(due(cost, values["efficiency"], True), values["tier"])
     else:
         paid = cost
     regained = 0

@@ -205,7 +205,8 @@ def tracker_url(base: str, fighters: int = 20) -> str:
 
     fields = next(i for i in engine().describe(TRACKER)["inputs"] if i["name"] == "combatants")["fields"]
     rows = [{"name": f"Fighter {n} of the Red Hill", "reflex": 3 + n % 9, "health": 8, "damage": n, "stamina": 7,
-             "energy": 30 + n, "ev": n % 3, "kiai": n % 2, "relaxing": n % 4 == 0, "monster": n % 5 == 0}
+             "energy": 30 + n, "ev": n % 3, "kiai": n % 2, "relaxing": n % 4 == 0, "monster": n % 5 == 0,
+             "core": 20}
             for n in range(fighters)]
     query = urlencode({f"{TRACKER}.combatants": rowcode.encode(fields, rows), f"{TRACKER}.tier": "adept"})
     return f"{base}wbs/fight/?{query}"

@@ -108,8 +108,9 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
             rows[stage].append({"label": labels[check.name], "expected": _unescaped(expected),
                                 "computed": _unescaped(shown[stage][check.name])})
         else:
-            rows[stage].append({"label": _input_label(fields, check, stages, stage),
-                                "expected": _plain(check.expected), "computed": _plain(check.got)})
+            label, spec = _input_label(fields, check, stages, stage)
+            rows[stage].append({"label": label, "expected": _plain(spec, check.expected),
+                                "computed": _plain(spec, check.got)})
     steps = [{"do": step["do"], "rows": rows[("steps", n)]} for n, step in enumerate(example.get("steps", ()))]
     try:  # a story or conclusion takes the rule numbers it states from the data, like a page's prose
         story, conclusion = (with_values(example[part], site.data) for part in ("story", "conclusion"))
@@ -122,22 +123,25 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
 
 
 def _input_label(fields: dict[str, Any], check: examples.Check, stages: list[examples.Played],
-                 stage: tuple[str | int, ...]) -> str:
+                 stage: tuple[str | int, ...]) -> tuple[str, dict[str, Any]]:
+    """The words for an input an example checks (`Mei: Stamina` for a row's field), and the input's catalog entry."""
     spec = fields.get(check.name, {"label": check.name})
     if check.row is None:
-        return spec["label"]
+        return spec["label"], spec
     field = next((f for f in spec.get("fields", ()) if f["name"] == check.field), {"label": check.field})
     inputs = next(s.inputs for s in stages if s.where == stage)
     rows = inputs.get(check.name, [])
     named = rows[check.row].get("name") if isinstance(rows, list) and check.row < len(rows) else ""
     who = named or f"{spec.get('item', 'Row')} {check.row + 1}"
-    return f"{who}: {field['label']}"
+    return f"{who}: {field['label']}", field
 
 
-def _plain(value: Any) -> str:
+def _plain(spec: dict[str, Any], value: Any) -> str:
+    """An input's value as the form shows it: a choice by its label, a checkbox as yes or no."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    labels = {c["value"]: c["label"] for c in spec.get("choices", ())}
+    return labels.get(value, str(value)) if isinstance(value, str) else str(value)
 
 
 @block("glossary")

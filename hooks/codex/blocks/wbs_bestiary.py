@@ -6,6 +6,8 @@ and `<!-- codex:bestiary wbs -->` is the sortable index of them all. Tables are 
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from calculators import CreatureError, number
 
 from ..load import RulesData
@@ -74,7 +76,8 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
                                                kind["name"] if kind else "") if x)
         attack["effect"] = effects[kind["critical"]] if kind else ""
     choices = [g["choice"] for g in stats["skills"] if g["choice"]]
-    return site.render("wbs-bestiary-creature.html.j2", c=value, s=stats, choices=choices,
+    fight = Markup(site.engine.add_to_fight(value))  # escaped by the engine's one presentation module
+    return site.render("wbs-bestiary-creature.html.j2", c=value, s=stats, choices=choices, fight=fight,
                        prices=_prices(site), notes_href=note_href(page, "wbs.derived-xp-monsters"),
                        source=site.source(key))
 

@@ -1,0 +1,415 @@
+"""A change to one fighter in the game master's terms: "Goblin 2", "+4", damage taken.
+
+The target is a combatant's name (exactly one must match, letter case aside), the change a
+whole number with an optional sign (`+4`, `-2`, `−2` with a Unicode minus, `4`, `=4` to set), and
+what it changes one of the things the rules track: damage, healing, Stamina, energy, ReiKi,
+channelled ReiKi, ShinKi, the Core, a failed Stagger check, an action declared with its Reflex
+cost, an Active Defense, Major Actions. Every problem is named at its field; nothing is applied
+to a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import limits, rules
+from ..errors import Problems
+from ..present import listing
+from ..spec import Choice, Input
+from . import fighters, round_end
+from .combat_rules import combat
+from .fighters import Readings
+from .tick_pointer import Step, has_tick, ticks_after
+
+DECLARE = "declare-"
+_CHANGE = re.compile(r"([+\-\u2212=]?)\s*([0-9]{1,6})")
+_SIGNS = {"\u2212": "-"}
+
+
+def _pools() -> Mapping[str, str]:
+    return {p["id"]: p["name"] for p in rules.table("wbs/energy")["pools"]}
+
+
+def choices() -> tuple[Choice, ...]:
+    """What a change may be to: the things the rules track, then each kind of action to declare."""
+    pools = _pools()
+    stagger = rules.by_id(rules.table("wbs/stamina")["losing"], "stagger")
+    return (
+        Choice("damage", "Damage taken"),
+        Choice("healing", "Healing"),
+        Choice("stamina", "Stamina"),
+        Choice("energy", f"Energy ({pools['genki']}, or a monster's pool)"),
+        Choice("reiki", f"{pools['reiki']} (characters)"),
+        Choice("channelled", f"Channelled {pools['reiki']}"),
+        Choice("shinki", "ShinKi taken"),
+        Choice("core", "Core (a Control action)"),
+        Choice("core_move", "Core move as the round ends"),
+        Choice("stagger", f"{stagger['name']}: a failed check (no number needed)"),
+        *(Choice(f"{DECLARE}{c['id']}", f"Declare: {c['name']} (the number is its Reflex cost)")
+          for c in fighters.categories()),
+        Choice("defense", "Active Defense, a reaction (its Reflex cost)"),
+        Choice("majors", "Major Actions this round"),
+    )
+
+
+def inputs(group: str) -> list[Input]:
+    """The three fields of a change: who, by how much, and what."""
+    return [
+        Input("target", "Fighter", "text", default="", maximum=limits.NAME_LENGTH, group=group,
+              help="A combatant's name; tap a name in the fighters' table to fill it in"),
+        Input("change", "Change", "text", default="", maximum=12, group=group,
+              help="+4 or 4 adds, −2 takes away, =5 sets; for an action, its Reflex cost"),
+        Input("what", "Changes", "choice", default="damage", choices=choices(), group=group),
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A typed change: its sign (`+`, `-`, `=`, or `` for a bare number) and its size."""
+
+    sign: str
+    size: int
+
+    def applied_to(self, value: int) -> int:
+        """The value after the change (a bare number adds)."""
+        if self.sign == "=":
+            return self.size
+        return value - self.size if self.sign == "-" else value + self.size
+
+    @property
+    def signed(self) -> int:
+        """The change as a signed number (`=` counts as its size)."""
+        return -self.size if self.sign == "-" else self.size
+
+
+def parse_amount(text: str) -> Amount | None:
+    """The change typed, None when nothing was typed, or ValueError saying what is allowed."""
+    text = text.strip()
+    if not text:
+        return None
+    found = _CHANGE.fullmatch(text)
+    if found is None:
+        raise ValueError(f"A change is a whole number, with + or − before it if you like: +4, −2, 4 or =5 "
+                         f"(got {text!r})")
+    sign = _SIGNS.get(found.group(1), found.group(1))
+    return Amount(sign, int(found.group(2)))
+
+
+def find_target(names: Sequence[str], target: str, problems: Problems) -> int | None:
+    """The index of the one combatant called `target` (letter case aside), or None with the problem added."""
+    wanted = target.strip().casefold()
+    found = [i for i, name in enumerate(names) if name.strip().casefold() == wanted]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        rows = listing([str(i + 1) for i in found])
+        problems.add("target", f"{len(found)} combatants are called {target!r} (rows {rows}): "
+                               "give them different names to tell them apart")
+    else:
+        problems.add("target", f"No combatant is called {target!r} (there are: {', '.join(names)})")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """What a change needs to know of the fight: its rows, their names, where the round stands."""
+
+    rows: Sequence[Mapping[str, Any]]
+    names: Sequence[str]
+    step: Step | None
+    counts: Sequence[Sequence[int]]
+    readings: Readings
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A change worked out: the fight's rows after it, what it does in a few words, and what follows from it."""
+
+    rows: list[dict[str, Any]]
+    label: str
+    summary: str
+
+
+def apply(fight: Fight, index: int, what: str, amount: Amount | None, problems: Problems) -> Applied | None:
+    """The change applied to the row at `index`, or None with its problems added (`change` or `target`)."""
+    row = dict(fight.rows[index])
+    name = fight.names[index]
+    if what.startswith(DECLARE):
+        done = _declare(fight, index, row, what.removeprefix(DECLARE), amount, problems)
+    else:
+        done = _CHANGES[what](fight, index, row, amount, problems)
+    if done is None:
+        return None
+    label, summary = done
+    rows = [dict(r) for r in fight.rows]
+    rows[index] = row
+    return Applied(rows, f"{name} {label}", summary)
+
+
+Done = tuple[str, str] | None
+ChangeOf = Callable[["Fight", int, dict[str, Any], "Amount | None", Problems], Done]
+
+
+def _needs(amount: Amount | None, problems: Problems, what: str) -> Amount | None:
+    if amount is None:
+        problems.add("change", f"Type how much {what} changes: +4, −2, 4 or =5")
+    return amount
+
+
+def _within(value: int, low: int, high: int, said: str, problems: Problems) -> bool:
+    if low <= value <= high:
+        return True
+    problems.add("change", f"{said} would be {value}, " + (f"below {low}" if value < low else f"above {high}"))
+    return False
+
+
+def _state_words(row: Mapping[str, Any], readings: Readings) -> str:
+    reached = fighters.threshold(row, readings)
+    where = "fighting on" if reached is None else reached["name"].lower()
+    return f"{row['damage']} damage of {fighters.effective_health(row)} Health: {where}"
+
+
+def _damage(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if _needs(amount, problems, "the damage taken") is None:
+        return None
+    assert amount is not None
+    before = fighters.standing(row, fight.readings)
+    after = amount.applied_to(row["damage"])
+    if not _within(after, 0, limits.POOLS, "The damage taken", problems):
+        return None
+    dealt = after - row["damage"]
+    row["damage"] = after
+    said = [_state_words(row, fight.readings)]
+    if dealt > 0 and row["channelled"]:
+        kept = row["concentration"] * rules.table("wbs/reiki")["losing"]["per_concentration_rank"]
+        loose = min(row["channelled"], max(0, dealt - kept))
+        if loose:
+            row["channelled"] -= loose
+            said.append(f"{loose} channelled ReiKi knocked loose (it stays in the pool)")
+    said += _gasp_at_once(row, before, fight.readings)
+    label = f"takes {dealt} damage" if dealt >= 0 else f"has {-dealt} damage taken off"
+    return label, "; ".join(said) + "."
+
+
+def _gasp_at_once(row: dict[str, Any], before: str, readings: Readings) -> list[str]:
+    """With the at-once reading of last-gasp-timing, a fighter who drops mid-round may pay Last Gasp there and then."""
+    now = fighters.standing(row, readings)
+    if (readings.gasp != "at-once" or now == before or now not in (fighters.OUT, fighters.UNCONSCIOUS)
+            or not row["last_gasp"] or row["gasp_paid"] or not round_end.can_pay_gasp(row)):
+        return []
+    row["stamina"] -= round_end.gasp_cost()
+    row["gasp_paid"] = True
+    return [f"pays {round_end.gasp_cost()} Stamina at once to fight on"]
+
+
+def _healing(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if _needs(amount, problems, "healing") is None:
+        return None
+    assert amount is not None
+    if amount.sign in ("-", "="):
+        problems.add("change", "Healing is how much damage comes off: type it as 4 or +4")
+        return None
+    healed = min(amount.size, row["damage"])
+    row["damage"] -= healed
+    return f"is healed of {healed} damage", _state_words(row, fight.readings) + "."
+
+
+def _moved(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems, key: str,
+           word: str, high: int) -> int | None:
+    """One counted thing of the row changed, from 0 to `high`: how much it moved, or None with the problem added."""
+    if _needs(amount, problems, word) is None:
+        return None
+    assert amount is not None
+    after = amount.applied_to(row[key])
+    if not _within(after, 0, high, f"{fight.names[index]}'s {word}", problems):
+        return None
+    moved, row[key] = after - row[key], after
+    return moved
+
+
+def _pool_change(key: str, word: str, high: int) -> ChangeOf:
+    """The change of one pool (energy or ReiKi): the Core and channelled ReiKi follow it down."""
+
+    def change(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+        if key == "reiki" and row["monster"]:
+            problems.add("change", f"A monster has one pool: change its energy ({fighters.pool_name(row)})")
+            return None
+        shown = fighters.pool_name(row) if key == "energy" else word
+        moved = _moved(fight, index, row, amount, problems, key, shown, high)
+        if moved is None:
+            return None
+        pool = row["energy"] if row["monster"] else row["reiki"]
+        row["channelled"] = min(row["channelled"], pool)
+        row["core"] = min(row["core"], row["energy"])
+        verb = "gains" if moved >= 0 else "spends"
+        return f"{verb} {abs(moved)} {shown}", f"{row[key]} {shown} now."
+    return change
+
+
+def _stamina(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    moved = _moved(fight, index, row, amount, problems, "stamina", "Stamina", limits.POOLS)
+    if moved is None:
+        return None
+    verb = "gets back" if moved >= 0 else "loses"
+    tail = "; unconscious until some comes back" if fighters.standing(row, fight.readings) == fighters.SPENT else ""
+    return f"{verb} {abs(moved)} Stamina", f"{row['stamina']} Stamina left{tail}."
+
+
+def _channelled(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    pool = row["energy"] if row["monster"] else row["reiki"]
+    moved = _moved(fight, index, row, amount, problems, "channelled", f"channelled ReiKi (at most the pool, {pool})",
+                   pool)
+    if moved is None:
+        return None
+    verb = "channels" if moved >= 0 else "lets go of"
+    return f"{verb} {abs(moved)} ReiKi", f"{row['channelled']} channelled now."
+
+
+def _shinki(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    moved = _moved(fight, index, row, amount, problems, "shinki", "ShinKi", limits.POOLS)
+    if moved is None:
+        return None
+    verb = "takes" if moved >= 0 else "is rid of"
+    return f"{verb} {abs(moved)} ShinKi", _state_words(row, fight.readings) + "."
+
+
+def _core(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if _needs(amount, problems, "the Core") is None:
+        return None
+    assert amount is not None
+    low, high = fighters.core_range(row)
+    after = amount.applied_to(fighters.core_now(row))
+    if not fighters.has_peak_or_damper(row):
+        problems.add("change", f"{fight.names[index]} has no Peak or Damper range, so their Core cannot move "
+                               "(give the row its lowest and highest Core)")
+        return None
+    if not _within(after, low, high, f"{fight.names[index]}'s Core", problems):
+        return None
+    row["core"] = after
+    return f"moves their Core to {after}", f"The highest EV it opens: {max(fighters.ev_allowed(row))}."
+
+
+def _core_move(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if _needs(amount, problems, "the Core") is None:
+        return None
+    assert amount is not None
+    shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
+    if not fighters.has_peak_or_damper(row):
+        problems.add("change", f"Only a fighter with Peak or Damper moves their Core as the round ends "
+                               f"({fight.names[index]}'s row gives no range)")
+        return None
+    move = amount.signed
+    if not _within(move, -shift, shift, "The move", problems):
+        return None
+    row["core_move"] = move
+    return f"will move their Core by {move:+d} as the round ends", "Inside their Peak and Damper range."
+
+
+def _stagger(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    loss = rules.by_id(rules.table("wbs/stamina")["losing"], "stagger")["stamina"]
+    times = 1 if amount is None else amount.size
+    if amount is not None and (amount.sign in ("-", "=") or times < 1):
+        problems.add("change", "Leave it empty for one failed Stagger check, or type how many (2)")
+        return None
+    lost = min(loss * times, row["stamina"])
+    row["stamina"] -= lost
+    row["staggered"] = True
+    return f"is Staggered and loses {lost} Stamina", f"{row['stamina']} Stamina left."
+
+
+def _majors(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if _moved(fight, index, row, amount, problems, "majors", "count of Major Actions", limits.RANKS) is None:
+        return None
+    return f"has {row['majors']} Major Action{'s' if row['majors'] != 1 else ''} this round", ""
+
+
+def _free(fight: Fight, index: int, row: Mapping[str, Any], problems: Problems) -> bool:
+    """Whether the fighter may declare now: they have a tick on the current step and nothing left to wait for."""
+    name = fight.names[index]
+    if fight.step is None:
+        problems.add("change", "Actions are declared on a fighter's ticks: press Next to reach the round's first")
+    elif not has_tick(fight.counts[index], fight.step):
+        problems.add("target", f"{name} has no tick now, so cannot declare (see who is acting now)")
+    elif row["wait"]:
+        problems.add("target", f"{name} is still waiting {row['wait']} tick{'s' if row['wait'] != 1 else ''} "
+                               "for their action to resolve")
+    else:
+        return True
+    return False
+
+
+def counts_as_major(kind: str, cost: int, reading: str) -> bool:
+    """Whether a declared action counts toward the round's Major Actions, by the reading of source note major-action."""
+    if reading == "costed-action":
+        return cost > 0
+    if reading == "attack-or-technique":
+        return kind == "attacks"
+    return False
+
+
+def _declare(fight: Fight, index: int, row: dict[str, Any], kind: str, amount: Amount | None,
+             problems: Problems) -> Done:
+    if amount is None or amount.sign == "-":
+        problems.add("change", "Type the action's Reflex cost: 0 for a Quick action, 1, 2 …")
+        return None
+    if not _free(fight, index, row, problems):
+        return None
+    cost = amount.size
+    row.update(action=kind, wait=cost, carried=False)
+    if counts_as_major(kind, cost, fight.readings.major):
+        row["majors"] += 1
+    name = rules.by_id(fighters.categories(), kind)["name"]
+    if cost == 0:
+        return f"declares {name} (Quick)", "It resolves now, first of this tick's actions."
+    left = ticks_after(fight.counts[index], fight.step) + combat()["end_of_round"]["ticks"]
+    excess = cost > left
+    tail = (f" It runs past the round's end ({left} tick{'s' if left != 1 else ''} left, the end of the round "
+            "counted): no Active Defense until it resolves." if excess else "")
+    return (f"declares {name} for {cost} Reflex",
+            f"It resolves on their {_ordinal(cost)} tick from now.{tail}")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def excess(row: Mapping[str, Any], count: Sequence[int], step: Step | None) -> bool:
+    """Whether the row's waiting action runs past this round (no Active Defense until it resolves)."""
+    return bool(row["wait"]) and row["wait"] > ticks_after(count, step) + combat()["end_of_round"]["ticks"]
+
+
+def _defense(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if amount is None or amount.sign == "-":
+        problems.add("change", "Type the Active Defense's Reflex cost (1, plus the weapon's modifier)")
+        return None
+    name = fight.names[index]
+    if fighters.standing(row, fight.readings) not in fighters.ACTING:
+        problems.add("target", f"{name} cannot act, so has no Active Defense")
+        return None
+    if row["carried"] or excess(row, fight.counts[index], fight.step):
+        problems.add("target", f"{name} has an action running past the round (excess cost): "
+                               "no Active Defense until they are active again")
+        return None
+    row["wait"] += amount.size
+    return (f"uses an Active Defense for {amount.size} Reflex",
+            f"It resolves now and holds until they are active; that is {row['wait']} tick"
+            f"{'s' if row['wait'] != 1 else ''} away now.")
+
+
+_CHANGES: dict[str, ChangeOf] = {
+    "damage": _damage,
+    "healing": _healing,
+    "stamina": _stamina,
+    "energy": _pool_change("energy", "energy", limits.ENERGY),
+    "reiki": _pool_change("reiki", "ReiKi", limits.ENERGY),
+    "channelled": _channelled,
+    "shinki": _shinki,
+    "core": _core,
+    "core_move": _core_move,
+    "stagger": _stagger,
+    "defense": _defense,
+    "majors": _majors,
+}

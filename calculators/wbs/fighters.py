@@ -1,0 +1,285 @@
+"""A fighter of the combat tracker: the fields of their row, and what the rules make of a row now.
+
+A row is the fighter's whole state between two presses (the page's link, saves and undo hold
+exactly it): pools, damage, what they chose at the round's start, and the action they declared.
+Here it is read: whether they are standing, unconscious or out of the fight, the round's Reflex
+after EV and Relax, their ticks, and the conditions the rules name for them. Nothing is changed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import limits, rules
+from ..results import AddToFight, Condition
+from ..spec import Choice, Input
+from . import health, ticks
+from .combat_rules import combat, reading_number
+from .energy import boosted_ev
+from .spirit_energy import monsters, tier_number
+
+TRACKER = "wbs.combat_tracker"
+ITEM = "Combatant"
+NO_ACTION = "none"
+
+# What a row's rules make of it, from most to least able to act.
+FIGHTING, GASPING, OUT, AWAKE, UNCONSCIOUS, SPENT, DYING = (
+    "fighting", "gasping", "out", "awake", "unconscious", "spent", "dying")
+ACTING = (FIGHTING, GASPING)
+
+
+def categories() -> Sequence[Mapping[str, Any]]:
+    """The kinds of action in the order they resolve on a shared tick (Quick, Movement, Attacks, …)."""
+    return combat()["resolution_order"]
+
+
+def _tiers() -> Sequence[Mapping[str, Any]]:
+    return rules.table("wbs/tiers")["tiers"]
+
+
+def fields() -> tuple[Input, ...]:
+    """A combatant's fields. The first ten are those of links made before the round was tracked; new ones go last."""
+    sparks = monsters()["sparks"]
+    kinds = (Choice(NO_ACTION, "None"), *(Choice(c["id"], c["name"]) for c in categories()))
+    return (
+        Input("name", "Name", "text", default="", maximum=limits.NAME_LENGTH),
+        Input("reflex", "Reflex", "int", default=3, minimum=0, maximum=limits.RANKS),
+        Input("health", "Health", "int", default=6, minimum=1, maximum=limits.POOLS),
+        Input("damage", "Damage taken", "int", default=0, minimum=0, maximum=limits.POOLS),
+        Input("stamina", "Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
+        Input("energy", "Energy: GenKi, or a monster's whole pool", "int", default=15, minimum=0,
+              maximum=limits.ENERGY),
+        Input("ev", "EV", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("kiai", "Kiai dice", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("relaxing", "Relaxing", "bool", default=False),
+        Input("monster", "Monster", "bool", default=False),
+        Input("spark", "Monster's Spark", "choice", default=sparks[0]["id"],
+              choices=tuple(Choice(s["id"], s["name"]) for s in sparks)),
+        Input("tier", "Monster's tier", "choice", default=_tiers()[0]["id"],
+              choices=tuple(Choice(t["id"], t["name"]) for t in _tiers())),
+        Input("reflex_half", "Dexterity + Smarts is odd", "bool", default=False),
+        Input("stamina_full", "Full Stamina", "int", default=6, minimum=0, maximum=limits.POOLS),
+        Input("efficiency", "Efficiency", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("core", "Core", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("core_low", "Lowest Core (Damper)", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("core_high", "Highest Core (Peak)", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("core_move", "Core move as the round ends", "int", default=0, minimum=-limits.RANKS,
+              maximum=limits.RANKS),
+        Input("reiki", "ReiKi", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("channelled", "Channelled ReiKi", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("concentration", "Concentration", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("hold", "Holds channelled ReiKi", "bool", default=False),
+        Input("shinki", "ShinKi taken", "int", default=0, minimum=0, maximum=limits.POOLS),
+        Input("durability", "Durability", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("last_gasp", "Pays Stamina to fight on (Last Gasp)", "bool", default=False),
+        Input("gasp_paid", "Last Gasp paid this round", "bool", default=False),
+        Input("staggered", "Staggered this round", "bool", default=False),
+        Input("action", "Declared action", "choice", default=NO_ACTION, choices=kinds),
+        Input("wait", "Ticks before it resolves", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("carried", "Cost carried from last round", "bool", default=False),
+        Input("majors", "Major Actions this round", "int", default=0, minimum=0, maximum=limits.RANKS),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """The readings of the source notes a fight follows (the tracker's reading inputs)."""
+
+    phases: str
+    out_extra: int
+    no_damage: int
+    reflex: str
+    carry: str
+    gasp: str
+    yoki: str
+    pool: str
+    major: str
+
+
+def effective_health(row: Mapping[str, Any]) -> int:
+    """Health as damage is compared with it: ShinKi taken lowers it, Durability raises it."""
+    return health.effective_health(row["health"], row["shinki"], row["durability"])
+
+
+def threshold(row: Mapping[str, Any], readings: Readings) -> Mapping[str, Any] | None:
+    """The highest Health threshold the damage taken has reached, or None."""
+    marks = rules.memo(("wbs-marks", effective_health(row), readings.out_extra, readings.no_damage),
+                       lambda: health.marks(effective_health(row), readings.out_extra, readings.no_damage))
+    reached = None
+    for entry, mark in zip(combat()["health"]["thresholds"], marks, strict=True):
+        if row["damage"] >= mark:
+            reached = entry
+    return reached
+
+
+def standing(row: Mapping[str, Any], readings: Readings) -> str:
+    """FIGHTING, GASPING (out, Last Gasp paid), OUT, AWAKE (twice Health, Stamina paid), UNCONSCIOUS, SPENT or DYING."""
+    reached = threshold(row, readings)
+    order = [t["id"] for t in combat()["health"]["thresholds"]]
+    if reached is not None and reached["id"] == order[-1]:
+        return DYING
+    if row["stamina"] <= rules.table("wbs/stamina")["unconscious_at"]:
+        return SPENT
+    if reached is None:
+        return FIGHTING
+    if reached["id"] == order[0]:
+        return GASPING if row["gasp_paid"] else OUT
+    return AWAKE if row["gasp_paid"] else UNCONSCIOUS
+
+
+def round_reflex(row: Mapping[str, Any], reading: str) -> int:
+    """Reflex this round: EV raises the physical attributes and Relax lowers them (source note ev-relax-reflex)."""
+    change = row["ev"] + (combat()["relax"]["physical_attributes"] if row["relaxing"] else 0)
+    if reading == "whole-value":
+        return max(0, row["reflex"] + change)
+    physical, divide_by = rules.memo(("wbs-reflex-physical",), _reflex_physical)
+    left_over = 1 if row["reflex_half"] else 0  # what halving Dexterity + Smarts dropped
+    return max(0, row["reflex"] + (left_over + change * physical) // divide_by)
+
+
+def _reflex_physical() -> tuple[int, int]:
+    """How many of Reflex's attributes are physical (EV and Relax move them), and what their sum is divided by."""
+    spec = rules.by_id(rules.table("wbs/attributes")["derived"]["attributes"], "reflex")
+    physical = {a["id"] for g in rules.table("wbs/attributes")["primary"]["groups"] if g["id"] == "physical"
+                for a in g["attributes"]}
+    return sum(1 for a in spec["from"] if a in physical), spec["divide_by"]
+
+
+def tick_counts(row: Mapping[str, Any], phases: int, readings: Readings) -> list[int]:
+    """The fighter's ticks in each phase this round: none while they cannot act."""
+    if standing(row, readings) not in ACTING:
+        return [0] * phases
+    reflex = round_reflex(row, readings.reflex)
+    return list(rules.memo(("wbs-phase-ticks", reflex, phases, readings.phases),
+                           lambda: tuple(ticks.phase_ticks(reflex, phases, readings.phases))))
+
+
+def pool_name(row: Mapping[str, Any]) -> str:
+    """What the row's energy is: GenKi, or the monster's Spark (JaKi, SeiKi, YoKi)."""
+    if row.get("monster"):
+        return rules.by_id(monsters()["sparks"], row["spark"])["name"]
+    return rules.by_id(rules.table("wbs/energy")["pools"], "genki")["name"]
+
+
+def core_now(row: Mapping[str, Any]) -> int:
+    """The Core in force: never above the energy left."""
+    return min(row["core"], row["energy"])
+
+
+def ev_allowed(row: Mapping[str, Any]) -> tuple[int, ...]:
+    """The EVs the fighter may choose: none, the EV anyone has, and the one their Core opens."""
+    always = rules.table("wbs/energy")["enhancement_value"]["always_allowed"]
+    return tuple(sorted({0, always, boosted_ev(core_now(row))}))
+
+
+def core_range(row: Mapping[str, Any]) -> tuple[int, int]:
+    """Where the Core may move: the Peak and Damper range, never above the energy left."""
+    low, high = min(row["core_low"], row["core"]), max(row["core_high"], row["core"])
+    return low, min(high, row["energy"])
+
+
+def has_peak_or_damper(row: Mapping[str, Any]) -> bool:
+    """Whether the Core may move at the round's end: the row gives it a range."""
+    return row["core_low"] < row["core_high"]
+
+
+def per_tier(row: Mapping[str, Any]) -> int:
+    """The tier number of a monster's row, for the rules that count per tier."""
+    return tier_number(row["tier"])
+
+
+# ---- conditions: the states the rules name, each with its rule's text from the data ------------
+
+def _glossary(term_id: str) -> str:
+    return rules.memo(("wbs-glossary", term_id), lambda: _definition(term_id))
+
+
+def _definition(term_id: str) -> str:
+    for key in rules.family("wbs", "glossary"):
+        for term in rules.table(key)["terms"]:
+            if term["id"] == term_id:
+                return term["definition"]
+    raise LookupError(f"no glossary term wbs.{term_id}")
+
+
+def _round_start(entry_id: str) -> str:
+    return rules.by_id(combat()["round_start"], entry_id)["summary"]
+
+
+def _action_rule(entry_id: str) -> str:
+    return rules.by_id(combat()["actions"], entry_id)["summary"]
+
+
+def _health_conditions(row: Mapping[str, Any], state: str, readings: Readings) -> list[Condition]:
+    stamina = rules.table("wbs/stamina")
+    reached = threshold(row, readings)
+    found = []
+    if reached is not None:
+        found.append(Condition(reached["name"], reached["summary"]))
+    if state == SPENT:
+        found.append(Condition("No Stamina", stamina["unconscious_summary"]))
+    gasp = rules.by_id(stamina["spending"], "last-gasp")
+    if state == GASPING:
+        found.append(Condition(f"{gasp['name']} paid", gasp["summary"]))
+    if state == AWAKE and reached is not None:
+        found.append(Condition("Kept awake (Stamina paid)", reached["summary"]))
+    return found
+
+
+def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tuple[Condition, ...]:
+    """Every condition the rules name that applies to the row now; `excess` if its action runs past the round."""
+    state = standing(row, readings)
+    found = _health_conditions(row, state, readings)
+    if row["relaxing"]:
+        found.append(Condition("Relaxing", _round_start("relax")))
+    if row["ev"]:
+        found.append(Condition(f"EV {row['ev']}", _round_start("ev")))
+    if row["kiai"]:
+        found.append(Condition(f"Kiai dice {row['kiai']}", _glossary("kiai")))
+    if row["staggered"]:
+        found.append(Condition("Staggered", rules.by_id(rules.table("wbs/stamina")["losing"], "stagger")["summary"]))
+    if row["action"] != NO_ACTION:
+        kind = rules.by_id(categories(), row["action"])["name"]
+        when = "resolves now" if not row["wait"] else f"in {row['wait']} tick{'s' if row['wait'] != 1 else ''}"
+        found.append(Condition(f"{kind} declared, {when}", _action_rule("declaring")))
+    if excess or row["carried"]:
+        found.append(Condition("Excess cost", _action_rule("excess-cost")))
+    if row["channelled"]:
+        held = ", held" if row["hold"] else ""
+        found.append(Condition(f"Channelled ReiKi {row['channelled']}{held}",
+                               rules.table("wbs/reiki")["losing"]["summary"]))
+    if row["shinki"]:
+        found.append(Condition(f"ShinKi {row['shinki']}", _glossary("shinki")))
+    return tuple(found)
+
+
+def reading_values(values: Mapping[str, Any]) -> Readings:
+    """The readings a tracker's inputs pick."""
+    keys = ("phase_reading", "out_reading", "no_damage_reading", "reflex_reading", "carry_reading", "gasp_reading",
+            "yoki_reading", "pool_reading", "major_reading")
+    return rules.memo(("wbs-readings", *(values[k] for k in keys)), lambda: _readings(values))
+
+
+def _readings(values: Mapping[str, Any]) -> Readings:
+    rules_ = combat()["health"]
+    return Readings(
+        phases=values["phase_reading"],
+        out_extra=reading_number(rules_["out_note"], values["out_reading"], "out_extra_damage",
+                                 rules_["out_extra_damage"]),
+        no_damage=reading_number(rules_["no_damage_note"], values["no_damage_reading"], "no_damage_thresholds",
+                                 rules_["no_damage_thresholds"]),
+        reflex=values["reflex_reading"], carry=values["carry_reading"], gasp=values["gasp_reading"],
+        yoki=values["yoki_reading"], pool=values["pool_reading"], major=values["major_reading"],
+    )
+
+
+def add_to_fight(row: Mapping[str, Any]) -> AddToFight:
+    """A button that adds `row` (a stat block's or a character's numbers) to the combat tracker's fight."""
+    pool = pool_name(row)
+    said = [f"Reflex {row['reflex']}", f"Health {row['health'] + row.get('durability', 0)}",
+            f"Stamina {row['stamina']}", f"{pool} {row['energy']}"]
+    if row.get("core"):
+        said.append(f"Core {row['core']}")
+    return AddToFight("Add to fight", TRACKER, tuple(row.items()), summary="Goes in with " + ", ".join(said) + ".")

@@ -1,0 +1,191 @@
+"""Random WBS fights played forward with Next, checked against what the book implies at every press.
+
+Defeats land at every place in the round, Relax and EV change at rounds' starts, energy runs out,
+rounds pass exhaustion; whatever happens: every fighter standing for a whole round gets each of
+their ticks once, in order; nobody who cannot act has a tick; energy never rises (nothing Next
+does raises it) and Stamina rises only by SeiKi's rule; the round moves forward one at a time, and
+its end is settled exactly once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculators import InputError
+from calculators.wbs import fighters as rows_rules
+from calculators.wbs import tick_pointer
+from tests.support.engine import engine
+
+TRACKER = "wbs.combat_tracker"
+KINDS = ("quick", "movement", "attacks", "energy", "other")
+
+
+@st.composite
+def fighter(draw: st.DrawFn, n: int) -> dict[str, Any]:
+    energy = draw(st.integers(0, 40))
+    monster = draw(st.booleans())
+    core = draw(st.integers(0, energy))
+    row = {
+        "name": f"F{n}", "reflex": draw(st.integers(0, 8)), "health": draw(st.integers(3, 10)),
+        "damage": draw(st.integers(0, 12)), "stamina": draw(st.integers(0, 8)), "energy": energy,
+        "monster": monster, "spark": draw(st.sampled_from(("jaki", "seiki", "yoki"))),
+        "tier": draw(st.sampled_from(("experienced", "adept"))), "efficiency": draw(st.integers(0, 3)),
+        "core": core, "core_low": max(0, core - 5), "core_high": core + draw(st.integers(0, 5)),
+        "reflex_half": draw(st.booleans()), "relaxing": draw(st.booleans()), "kiai": draw(st.integers(0, 2)),
+        "last_gasp": draw(st.booleans()), "hold": draw(st.booleans()), "concentration": draw(st.integers(0, 2)),
+        "durability": draw(st.integers(0, 2)), "shinki": draw(st.integers(0, 2)),
+    }
+    row["stamina_full"] = row["stamina"] + draw(st.integers(0, 3))
+    if not monster:
+        row["reiki"] = draw(st.integers(0, 20))
+    pool = row["energy"] if monster else row.get("reiki", 0)
+    row["channelled"] = draw(st.integers(0, pool))
+    with engine().active():
+        row["ev"] = draw(st.sampled_from(rows_rules.ev_allowed({**row})))
+    return row
+
+
+@st.composite
+def fights(draw: st.DrawFn) -> dict[str, Any]:
+    count = draw(st.integers(1, 5))
+    return {"combatants": [draw(fighter(n)) for n in range(1, count + 1)],
+            "tier": draw(st.sampled_from(("experienced", "adept"))),
+            "round": draw(st.integers(1, 4))}
+
+
+def _run(state: dict[str, Any]) -> dict[str, Any]:
+    return engine().run(TRACKER, state)
+
+
+def _readings(state: dict[str, Any]) -> rows_rules.Readings:
+    values = {i["name"]: i["default"] for i in engine().describe(TRACKER)["inputs"] if "note" in i}
+    values["phase_reading"] = next(i["default"] for i in engine().describe(TRACKER)["inputs"]
+                                   if i["name"] == "phase_reading")
+    with engine().active():
+        return rows_rules.reading_values({**values, **{k: v for k, v in state.items() if k.endswith("_reading")}})
+
+
+def _counts(state: dict[str, Any]) -> list[list[int]]:
+    phases = {"experienced": 4, "adept": 8}[state.get("tier", "experienced")]
+    readings = _readings(state)
+    with engine().active():
+        return [rows_rules.tick_counts(_full(r), phases, readings) for r in state["combatants"]]
+
+
+def _full(row: dict[str, Any]) -> dict[str, Any]:
+    fields = next(i for i in engine().describe(TRACKER)["inputs"] if i["name"] == "combatants")["fields"]
+    return {**{f["name"]: f["default"] for f in fields}, **row}
+
+
+def _acting(state: dict[str, Any]) -> list[bool]:
+    readings = _readings(state)
+    with engine().active():
+        return [rows_rules.standing(_full(r), readings) in rows_rules.ACTING for r in state["combatants"]]
+
+
+def _apply(state: dict[str, Any], **typed: Any) -> dict[str, Any]:
+    try:
+        result = _run({**state, **typed})
+    except InputError:
+        return state  # a change the rules refuse (out of range, not free to declare): the table types again
+    if result["apply"]["type"] != "apply":
+        return state
+    return {**state, **dict(result["apply"]["sets"]), "target": "", "change": ""}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fights(), st.data())
+def test_random_fights_keep_the_books_order(start: dict[str, Any], data: st.DataObject) -> None:
+    state = dict(start)
+    ended: list[int] = []
+    ticks_had: dict[str, int] = {}
+    round_counts: list[list[int]] | None = None
+    standing_all_round: set[int] = set()
+    for _ in range(data.draw(st.integers(5, 40), label="presses")):
+        n = len(state["combatants"])
+        what = data.draw(st.sampled_from(("next", "next", "next", "hit", "declare", "choose")), label="what")
+        who = data.draw(st.integers(0, n - 1), label="who")
+        name = state["combatants"][who]["name"]
+        if what == "hit":
+            state = _apply(state, target=name, what="damage",
+                           change=data.draw(st.sampled_from(("+1", "+3", "+6", "-2")), label="hit"))
+            continue
+        if what == "declare":
+            kind = data.draw(st.sampled_from(KINDS), label="kind")
+            state = _apply(state, target=name, what=f"declare-{kind}", change=str(data.draw(st.integers(0, 3))))
+            continue
+        if what == "choose" and not state.get("phase"):
+            rows = [dict(r) for r in state["combatants"]]
+            rows[who]["relaxing"] = not rows[who].get("relaxing", False)
+            with engine().active():
+                rows[who]["ev"] = data.draw(st.sampled_from(rows_rules.ev_allowed(_full(rows[who]))), label="ev")
+            state = {**state, "combatants": rows}
+            continue
+        before = state
+        result = _run(before)
+        if result["next"]["type"] != "apply":
+            break
+        after = {**before, **dict(result["next"]["sets"])}
+        # The round moves forward one at a time, and only when its end is settled.
+        r0, r1 = before.get("round", 1), after["round"]
+        assert r1 in (r0, r0 + 1)
+        assert (r1 == r0 + 1) == result["next"]["label"].startswith("End round")
+        if r1 == r0 + 1:
+            assert after["phase"] == 0 and after["tick"] == 0
+            ended.append(r0)
+        # Energy never rises with Next; Stamina only by SeiKi's rule, at the round's end, up to full.
+        for old, new in zip(before["combatants"], after["combatants"], strict=True):
+            old = _full(old)
+            assert new["energy"] <= old["energy"] and new["reiki"] <= old["reiki"]
+            if new["stamina"] > old["stamina"]:
+                assert r1 == r0 + 1 and old["monster"] and old["spark"] == "seiki"
+                assert new["stamina"] <= max(old["stamina_full"], old["stamina"])
+        # Nobody who cannot act has a tick; everyone who can, and has that many ticks in the phase, does.
+        if after["phase"]:
+            counts, acting = _counts(after), _acting(after)
+            step = tick_pointer.Step(after["phase"], after["tick"])
+            chart = _run(after)["chart"]["active"]
+            for i, (count, can) in enumerate(zip(counts, acting, strict=True)):
+                has = tick_pointer.has_tick(count, step)
+                assert not has or can
+                assert all(not s[i] for phase in chart for s in phase) or can
+                if has:
+                    ticks_had[after["combatants"][i]["name"]] = ticks_had.get(after["combatants"][i]["name"], 0) + 1
+        # A fighter standing the whole round, with nothing changed, had each of their ticks once.
+        if before.get("phase", 0) == 0 and after.get("phase"):
+            round_counts = _counts(after)
+            standing_all_round = {i for i, a in enumerate(_acting(after)) if a}
+            ticks_had = {}
+            for i, count in enumerate(round_counts):
+                if tick_pointer.has_tick(count, tick_pointer.Step(after["phase"], after["tick"])):
+                    ticks_had[after["combatants"][i]["name"]] = 1
+        if r1 == r0 + 1 and round_counts is not None:
+            for i in standing_all_round:
+                name = before["combatants"][i]["name"]
+                if _acting(before)[i] and _counts(before)[i] == round_counts[i]:
+                    assert ticks_had.get(name, 0) == sum(round_counts[i]), (name, round_counts[i], ticks_had)
+            round_counts = None
+        if after.get("phase") == 0:
+            ticks_had = {}
+        state = after
+    assert len(ended) == len(set(ended)) and ended == sorted(ended)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fights())
+def test_a_round_with_no_changes_visits_every_step_in_order(start: dict[str, Any]) -> None:
+    state = {**start, "phase": 0, "tick": 0}
+    state = {**state, **dict(_run(state)["next"]["sets"])}
+    if not state["phase"]:
+        return  # nobody could act: the round ended at once
+    counts = _counts(state)
+    expected = tick_pointer.steps(counts)
+    seen = []
+    while state["phase"]:
+        seen.append(tick_pointer.Step(state["phase"], state["tick"]))
+        state = {**state, **dict(_run(state)["next"]["sets"])}
+    assert seen == expected
+    assert state["round"] == start["round"] + 1
