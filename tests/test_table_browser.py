@@ -481,3 +481,92 @@ def test_every_control_is_a_thumbs_target(site: tuple[str, list[str]], phone: An
         const copy = r.parentElement.querySelector('[data-rows-action="duplicate"]').getBoundingClientRect();
         return r.getBoundingClientRect().left - copy.right; }})""")
     assert gaps and min(gaps) >= 16, gaps
+
+
+# ---- the fight of issue 20, start to end, as a GM plays it on a phone -----------------------------
+
+def _add_from(page: Any, url: str, count: int) -> str:
+    """On a stat block's page: a count, then Add to fight; the message it leaves."""
+    page.goto(url)
+    recruit = page.locator(".codex-recruit").first
+    recruit.locator(".codex-recruit__count").wait_for()
+    for _ in range(count - 1):
+        recruit.locator("[data-recruit-step='1']").tap()
+    recruit.locator(".codex-recruit__button").tap()
+    status = recruit.locator(".codex-recruit__status")
+    status.wait_for()
+    return status.inner_text()
+
+
+def test_the_fight_of_issue_20_from_the_books_to_round_three(site: tuple[str, list[str]], browser: Any) -> None:
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    taps = 0
+
+    # Two Goblins and an Orc from the bestiary: a count and one tap each, no number typed.
+    assert "Goblin 1 and Goblin 2 joined the fight (2 combatants)" in _add_from(page, site[0] + "wbs/bestiary/goblin/", 2)
+    assert "Orc joined the fight (3 combatants)" in _add_from(page, site[0] + "wbs/bestiary/orc/", 1)
+
+    # Three player characters from the builder's saves: the book's Player A, named three ways.
+    builder = 'form[data-calc="wbs.character"]'
+    page.goto(site[0] + "wbs/builder/")
+    page.locator(".codex-example__try a").first.tap()
+    for name in ("Mei Lin", "Bo", "Chen"):
+        page.locator(f'{builder} input[name="name"]').fill(name)
+        settled(page, "wbs.character")
+        page.locator(f'{builder} [data-save="name"]').fill(name)
+        page.locator(f'{builder} [data-save="save"]').tap()
+        page.locator(f"{builder} .codex-saves__status:has-text('Saved')").wait_for()
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc"]
+    saved = page.locator(f"{FIGHT} .codex-recruit--saved")
+    for name in ("Mei Lin", "Bo", "Chen"):
+        saved.locator("select").select_option(label=name)
+        saved.locator(".codex-recruit__button").tap()
+        page.wait_for_function(f"""() => [...document.querySelectorAll('{FIGHT} .codex-rows tbody [data-field="name"]')]
+                                   .some(e => e.value === {json.dumps(name)})""")
+    settled(page, WBS)
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"]
+    orc = page.locator(f'{FIGHT} tr[data-row="3"]')
+    assert orc.locator('[data-field="reflex"]').input_value() == "3" and orc.locator('[data-field="health"]').input_value() == "8"
+
+    # Two rounds, Next after Next, a hit typed as "+4" against a fighter tapped by name.
+    next_button = page.locator(f'{BAR} [data-table-action="next"]')
+    hit = False
+    per_round: dict[str, int] = {}
+    while value(page, "round") != "3":
+        assert taps < 80, f"two rounds took more than {taps} taps"
+        if not hit and value(page, "phase") != "0":
+            page.locator(f"{FIGHT} output[name=fighters] .codex-pick[data-pick='Goblin 1']").tap()
+            page.keyboard.type("+4")
+            settled(page, WBS)
+            page.locator(f'{BAR} [data-table-action="apply"]').tap()
+            settled(page, WBS)
+            taps += 2  # the name, Apply (and the keys for +4)
+            hit = True
+            goblin = page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value()
+            assert goblin == "4", goblin
+        next_button.tap()
+        taps += 1
+        per_round[value(page, "round")] = per_round.get(value(page, "round"), 0) + 1
+        settled(page, WBS)
+    assert hit
+    print(f"taps: {taps} for two rounds and a hit; Next per round: {per_round}")
+
+    # A Remove taken back, then the tab closed and the fight offered back.
+    page.locator(f'{FIGHT} tr[data-row="3"] [data-rows-action="remove"]').tap()
+    settled(page, WBS)
+    assert "Orc" not in rows(page)
+    page.locator(f'{BAR} [data-table-action="undo"]').tap()
+    settled(page, WBS)
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"]
+    wait_kept(page)
+    page.close()
+    page = context.new_page()
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"] and value(page, "round") == "3"
+    assert "Resumed the fight kept on this device" in page.locator(f"{FIGHT} [data-table-notice]").inner_text()
+    context.close()
+    assert errors == []

@@ -364,7 +364,12 @@ export function bindRows(form) {
     if (!button || !form.contains(button)) return;
     apply(form, button, { focus: true });
   });
+  // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
+  const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
+  form.__codexAnswered = fromLink ? null : JSON.stringify(currentInputs(form));
   form.addEventListener("codex:answer", (event) => {
+    // An answer is only announced for the newest question, asked with the inputs now shown.
+    form.__codexAnswered = JSON.stringify(currentInputs(form));
     const answer = event.detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (form.__codexApplyFocus) {
@@ -402,9 +407,9 @@ export function apply(form, button, { focus = false } = {}) {
 /** Are the results the answer to the inputs shown? Not while an answer is on its way (the page
  *  opened with a link's or a kept fight's inputs over results baked for the defaults), nor after a
  *  refused change (they are the last valid inputs' results): a button in them would set a state
- *  worked out from other inputs. */
+ *  worked out from other inputs. (A field left, which sends its values again, changes nothing.) */
 export function resultsCurrent(form) {
-  return form.dataset.busy !== "yes" && !form.classList.contains("calc--stale");
+  return !form.classList.contains("calc--stale") && form.__codexAnswered === JSON.stringify(currentInputs(form));
 }
 
 /** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
