@@ -20,8 +20,18 @@ export function takeStep(form) {
   return label;
 }
 
+/** Inputs as text that is the same for the same values, whatever order the form lists them in
+ *  (a table tool moves some of its fields into its bar): keys sorted at every level. */
+export function stateKey(value) {
+  if (Array.isArray(value)) return `[${value.map(stateKey).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stateKey(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
 function entry(inputs, label = "") {
-  return { inputs, label, key: JSON.stringify(inputs) };
+  return { inputs, label, key: stateKey(inputs) };
 }
 
 export class History {

@@ -4,7 +4,7 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
-import { markStep } from "./history.mjs";
+import { markStep, stateKey } from "./history.mjs";
 import { stateOf } from "./url-state.mjs";
 
 export const VERSION = "1";
@@ -366,10 +366,10 @@ export function bindRows(form) {
   });
   // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
   const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
-  form.__codexAnswered = fromLink ? null : JSON.stringify(currentInputs(form));
+  form.__codexAnswered = fromLink ? null : stateKey(currentInputs(form));
   form.addEventListener("codex:answer", (event) => {
     // An answer is only announced for the newest question, asked with the inputs now shown.
-    form.__codexAnswered = JSON.stringify(currentInputs(form));
+    form.__codexAnswered = stateKey(currentInputs(form));
     const answer = event.detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (form.__codexApplyFocus) {
@@ -409,7 +409,7 @@ export function apply(form, button, { focus = false } = {}) {
  *  refused change (they are the last valid inputs' results): a button in them would set a state
  *  worked out from other inputs. (A field left, which sends its values again, changes nothing.) */
 export function resultsCurrent(form) {
-  return !form.classList.contains("calc--stale") && form.__codexAnswered === JSON.stringify(currentInputs(form));
+  return !form.classList.contains("calc--stale") && form.__codexAnswered === stateKey(currentInputs(form));
 }
 
 /** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
@@ -417,7 +417,7 @@ export function resultsCurrent(form) {
  *  held off already, or the results it comes from are not the answer to the inputs shown). */
 export function holdTaps(form) {
   if (form.__codexApplying || !resultsCurrent(form)) return null;
-  const before = JSON.stringify(currentInputs(form));
+  const before = stateKey(currentInputs(form));
   form.__codexApplying = { since: performance.now() };
   form.dataset.applying = "yes";
   return before;
@@ -425,7 +425,7 @@ export function holdTaps(form) {
 
 /** A tap that changed nothing sends no question, so no answer will release the hold: release it. */
 export function releaseIfUnchanged(form, before) {
-  if (form.__codexApplying && JSON.stringify(currentInputs(form)) === before) settleApply(form);
+  if (form.__codexApplying && stateKey(currentInputs(form)) === before) settleApply(form);
 }
 
 function settleApply(form) {

@@ -8,7 +8,7 @@
 
 import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
-import { History, markStep, takeStep } from "./history.mjs";
+import { History, markStep, stateKey, takeStep } from "./history.mjs";
 import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
@@ -209,7 +209,7 @@ function keepNow(tool) {
   const stored = readKept(calc);
   const other = stored && stored.record;
   if (other && other.fight !== tool.fight && other.saved !== tool.written
-      && JSON.stringify(other.inputs) !== tool.history.present.key) {
+      && stateKey(other.inputs) !== tool.history.present.key) {
     // Another fight is kept here (the one this page's link replaced, or another tab's): it
     // becomes a named save before this fight takes its place, so nothing is lost.
     const name = freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
@@ -268,16 +268,16 @@ function open(tool) {
     return;
   }
   const { record } = kept;
-  const key = JSON.stringify(shown);
+  const key = stateKey(shown);
   const when = timeWords(record.saved);
-  if (JSON.stringify(record.inputs) === key) {
+  if (stateKey(record.inputs) === key) {
     tool.history = historyOf(tool, record);
     tool.fight = record.fight || tool.fight;
     tool.written = record.saved;
     return;
   }
   const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
-  const stale = [...record.history.past, ...record.history.future].some((e) => JSON.stringify(e.inputs) === key);
+  const stale = [...record.history.past, ...record.history.future].some((e) => stateKey(e.inputs) === key);
   if (!fromLink || stale) {
     // The page's own defaults, or an older address of this same fight: the kept fight is newer.
     resume(tool, record);
@@ -307,7 +307,7 @@ function catchUp(tool) {
   const kept = readKept(tool.form.dataset.calc);
   const record = kept && kept.record;
   if (!record || record.saved === tool.written || !usable(tool, record.inputs)) return;
-  if (JSON.stringify(record.inputs) === tool.history.present.key) {
+  if (stateKey(record.inputs) === tool.history.present.key) {
     tool.written = record.saved;
     return;
   }
