@@ -145,7 +145,7 @@ def test_on_a_phone_the_fight_never_hides_its_rows(site: tuple[str, list[str]], 
             return {{ position: getComputedStyle(r).position, bar: bar.top, barBottom: bar.bottom,
                       text: r.textContent }}; }}""")
         assert panel["position"] == "static", "the fight's results are part of the page, never pinned over its rows"
-        assert panel["bar"] > 844 * 0.8 and panel["barBottom"] <= 845, panel
+        assert panel["bar"] > 844 * 0.7 and panel["barBottom"] <= 845, panel  # the bar: under a third of the screen
         assert "Orc Captain" in panel["text"]
         # A field brought into view (focus, a link, scrollIntoView) stops above the pinned bar.
         damage = f'{FORM} tr[data-row="6"] [data-field="damage"]'

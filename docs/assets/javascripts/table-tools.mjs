@@ -378,6 +378,10 @@ function bindTable(form) {
   new MutationObserver(() => drawBar(tool)).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
+  // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--codex-table-bar", `${Math.ceil(bar.offsetHeight)}px`);
+  }).observe(bar);
   form.dataset.tableReady = "yes";
   drawBar(tool);
 }
