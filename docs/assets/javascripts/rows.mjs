@@ -4,7 +4,7 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
-import { markStep, stateKey } from "./history.mjs";
+import { markStep } from "./history.mjs";
 import { stateOf } from "./url-state.mjs";
 
 export const VERSION = "1";
@@ -320,6 +320,17 @@ export function currentInputs(form) {
   return inputs;
 }
 
+/** The form's inputs as one string, cheaply (a rows input is its code): equal strings, equal
+ *  inputs, whatever order the controls sit in. For "has anything changed?", asked on every answer. */
+export function formKey(form) {
+  const parts = [];
+  for (const c of form.elements) {
+    if (!c.name || !(c.tagName === "INPUT" || c.tagName === "SELECT")) continue;
+    parts.push(`${c.name}=${c.type === "checkbox" ? c.checked : c.value}`);
+  }
+  return parts.sort().join("\u0000");
+}
+
 export function rowFields(form) {
   const out = {};
   for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) out[holder.dataset.rows] = specOf(holder).fields;
@@ -366,10 +377,10 @@ export function bindRows(form) {
   });
   // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
   const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
-  form.__codexAnswered = fromLink ? null : stateKey(currentInputs(form));
+  form.__codexAnswered = fromLink ? null : formKey(form);
   form.addEventListener("codex:answer", (event) => {
     // An answer is only announced for the newest question, asked with the inputs now shown.
-    form.__codexAnswered = stateKey(currentInputs(form));
+    form.__codexAnswered = formKey(form);
     const answer = event.detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (form.__codexApplyFocus) {
@@ -409,7 +420,7 @@ export function apply(form, button, { focus = false } = {}) {
  *  refused change (they are the last valid inputs' results): a button in them would set a state
  *  worked out from other inputs. (A field left, which sends its values again, changes nothing.) */
 export function resultsCurrent(form) {
-  return !form.classList.contains("calc--stale") && form.__codexAnswered === stateKey(currentInputs(form));
+  return !form.classList.contains("calc--stale") && form.__codexAnswered === formKey(form);
 }
 
 /** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
@@ -417,7 +428,7 @@ export function resultsCurrent(form) {
  *  held off already, or the results it comes from are not the answer to the inputs shown). */
 export function holdTaps(form) {
   if (form.__codexApplying || !resultsCurrent(form)) return null;
-  const before = stateKey(currentInputs(form));
+  const before = formKey(form);
   form.__codexApplying = { since: performance.now() };
   form.dataset.applying = "yes";
   return before;
@@ -425,7 +436,7 @@ export function holdTaps(form) {
 
 /** A tap that changed nothing sends no question, so no answer will release the hold: release it. */
 export function releaseIfUnchanged(form, before) {
-  if (form.__codexApplying && stateKey(currentInputs(form)) === before) settleApply(form);
+  if (form.__codexApplying && formKey(form) === before) settleApply(form);
 }
 
 function settleApply(form) {

@@ -80,7 +80,7 @@ function onChange(tool, event) {
   tool.lastAt = now;
   tool.making = making;
   showStep(tool, tool.history.lastLabel);
-  drawBar(tool);
+  soon(tool);
   keepSoon(tool);
   askToKeep();
 }
@@ -90,7 +90,7 @@ function step(tool, which) {
   if (!moved) return;
   show(tool, moved.inputs);
   showStep(tool, `${which === "undo" ? "Undone" : "Redone"}: ${moved.label || "a change"}`);
-  drawBar(tool);
+  soon(tool);
   keepSoon(tool);
 }
 
@@ -131,6 +131,15 @@ function drawBar(tool) {
   const text = actingNow(form, target);
   if (now.textContent !== text) now.textContent = text;
   drawChange(tool);
+}
+
+function soon(tool) {
+  if (tool.frame) return;
+  tool.frame = requestAnimationFrame(() => {
+    tool.frame = 0;
+    drawBar(tool);
+    followPointer(tool);
+  });
 }
 
 function next(tool) {
@@ -336,7 +345,7 @@ function bindTable(form) {
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
   const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
-    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false };
+    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0 };
   form.__codexTable = tool;
   tools.add(tool);
   bindChange(tool);
@@ -363,11 +372,10 @@ function bindTable(form) {
     markStep(form, button.textContent.trim());
     setTimeout(() => releaseIfUnchanged(form, before), 0); // after the button's own module has acted
   }, true);
-  form.addEventListener("codex:answer", () => {
-    drawBar(tool);
-    followPointer(tool);
-  });
-  form.addEventListener("codex:applied", () => drawBar(tool));
+  // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
+  // once would lay the page out twice before the reader sees the answer.
+  form.addEventListener("codex:answer", () => soon(tool));
+  form.addEventListener("codex:applied", () => soon(tool));
   bar.addEventListener("click", (event) => {
     const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
     if (action === "undo" || action === "redo") step(tool, action);
@@ -375,7 +383,7 @@ function bindTable(form) {
     else if (action === "apply" && applyButton(form)) apply(form, applyButton(form));
   });
   // The bar shows when a tap would be held off: watch the form's answer state.
-  new MutationObserver(() => drawBar(tool)).observe(form, { attributes: true,
+  new MutationObserver(() => soon(tool)).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
   // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
