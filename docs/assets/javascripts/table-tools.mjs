@@ -133,7 +133,13 @@ function drawBar(tool) {
   drawChange(tool);
 }
 
-function soon(tool) {
+// `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
+// change is drawn a frame before its answer arrives).
+function soon(tool, answered = false) {
+  if (answered && tool.follow) {
+    tool.follow = false;
+    tool.following = true;
+  }
   if (tool.frame) return;
   tool.frame = requestAnimationFrame(() => {
     tool.frame = 0;
@@ -198,8 +204,8 @@ function pick(tool, button) {
 // "nearest": no move when it is in view; the page's scroll padding keeps it clear of the header and
 // of the bar. (Its rectangle cannot be asked first: a result out of view is not laid out.)
 function followPointer(tool) {
-  if (!tool.follow) return;
-  tool.follow = false;
+  if (!tool.following) return;
+  tool.following = false;
   const pointer = tool.form.querySelector(".calc__results [aria-current]");
   if (pointer) pointer.scrollIntoView({ block: "nearest" });
 }
@@ -345,7 +351,7 @@ function bindTable(form) {
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
   const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
-    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0 };
+    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false };
   form.__codexTable = tool;
   tools.add(tool);
   bindChange(tool);
@@ -374,7 +380,7 @@ function bindTable(form) {
   }, true);
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
   // once would lay the page out twice before the reader sees the answer.
-  form.addEventListener("codex:answer", () => soon(tool));
+  form.addEventListener("codex:answer", () => soon(tool, true));
   form.addEventListener("codex:applied", () => soon(tool));
   bar.addEventListener("click", (event) => {
     const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
