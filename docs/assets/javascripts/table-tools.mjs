@@ -144,8 +144,20 @@ function soon(tool, answered = false) {
   tool.frame = requestAnimationFrame(() => {
     tool.frame = 0;
     drawBar(tool);
+    scrollers(tool);
     followPointer(tool);
   });
+}
+
+// A result table wider than the phone scrolls sideways in its place; a keyboard must reach it too,
+// so it takes the focus while (and only while) it is wider than its room (its <dt> names it).
+function scrollers(tool) {
+  for (const box of tool.form.querySelectorAll(".calc__result--table > dd")) {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    if (wide === box.hasAttribute("tabindex")) continue;
+    if (wide) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
+  }
 }
 
 function next(tool) {
@@ -398,6 +410,7 @@ function bindTable(form) {
   }).observe(bar);
   form.dataset.tableReady = "yes";
   drawBar(tool);
+  scrollers(tool);
 }
 
 // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the fight, except in a text field, where
