@@ -4,6 +4,7 @@
 // or deleted without a way back: a name already taken asks first, a deleted save can be put back,
 // and a load or an import over the form can be undone.
 
+import { sayWithButtons } from "./answers.mjs";
 import { markStep } from "./history.mjs";
 import { askToKeep, showKeepingNow, storage, timeWords } from "./kept.mjs";
 import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
@@ -20,16 +21,7 @@ function say(box, error, status = "", ...actions) {
   const slot = box.querySelector(".calc__error");
   slot.textContent = error;
   slot.hidden = !error;
-  const line = box.querySelector(".codex-saves__status");
-  line.replaceChildren(status);
-  for (const [text, act, kind] of actions) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = text;
-    button.className = `codex-saves__answer${kind ? ` codex-saves__answer--${kind}` : ""}`;
-    button.addEventListener("click", act, { once: true });
-    line.append(" ", button);
-  }
+  sayWithButtons(box.querySelector(".codex-saves__status"), status, actions, "codex-saves__answer");
 }
 
 /** The names of the saves of calculator `calc` on this device, sorted. */

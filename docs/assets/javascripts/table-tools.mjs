@@ -6,6 +6,7 @@
 // - a bar pinned to the bottom of the screen: who acts now, the last change, Undo, Redo, Next.
 // codex.mjs has bound the form first (its module runs first): the address is read, the rows drawn.
 
+import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { History, markStep, stateKey, takeStep } from "./history.mjs";
@@ -22,15 +23,7 @@ const CHANGE = ["target", "change", "what"];
 const tools = new Set(); // the table tools of the page shown
 
 function say(slot, text, ...actions) {
-  slot.replaceChildren(text);
-  for (const [label, act, kind] of actions) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = label;
-    button.className = `codex-table__answer${kind ? ` codex-table__answer--${kind}` : ""}`;
-    button.addEventListener("click", act, { once: true });
-    slot.append(" ", button);
-  }
+  sayWithButtons(slot, text, actions, "codex-table__answer");
   slot.hidden = !text;
 }
 
