@@ -81,7 +81,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         trimmed = runtime_files(ROOT, codex.static_files(), codex.pyodide_dir, codex.runtime.sources, codex.engine)
     except TraceFailed as exc:
         raise PluginError(str(exc)) from None
-    for dest, content in trimmed.items():
+    for dest, content in {**trimmed, **codex.generated_files()}.items():
         files.append(File.generated(config, dest, content=content))
     from codex.stamp import shell_markdown
 

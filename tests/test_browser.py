@@ -47,10 +47,11 @@ def tab(browser: Any) -> Iterator[tuple[Any, dict[str, list]]]:
 
 
 def settled(page: Any, calc: str) -> None:
-    """Wait until the form has a live answer, none is on its way, and the address holds its inputs."""
+    """Wait until the form has a live answer, none is on its way, the address holds its inputs, and
+    a control that advances the fight takes taps again (rows.mjs holds them off briefly after one)."""
     page.wait_for_function(
         f"""() => {{ const f = document.querySelector('form[data-calc="{calc}"]');
-                    return f.dataset.live === "yes" && f.dataset.busy === "no"
+                    return f.dataset.live === "yes" && f.dataset.busy === "no" && f.dataset.applying !== "yes"
                            && !window.__codex.addressPending(); }}""",
         timeout=LIVE_TIMEOUT)
 

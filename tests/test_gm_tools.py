@@ -104,7 +104,7 @@ def test_a_twelve_combatant_fight_fits_in_a_chat_link() -> None:
              "stamina_full": 9, "efficiency": 1, "action": "attacks", "wait": n % 3, "majors": 1}
             for n in range(12)]
     code = rowcode.encode(fields, rows)
-    link = "https://codex.example.org/wbs/combat/?" + urlencode(
+    link = "https://codex.example.org/wbs/fight/?" + urlencode(
         {f"{TRACKER}.combatants": code, f"{TRACKER}.round": 17, f"{TRACKER}.tier": "adept"})
     assert len(link) <= 2000, len(link)
     assert engine().run(TRACKER, {"combatants": code})["fighters"]["rows"][11]["head"] == "Bandit of the Red Hill 11"

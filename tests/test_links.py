@@ -114,7 +114,7 @@ def test_the_address_is_written_before_a_navigation_and_never_onto_another_page(
         window.__pendingAtClick = window.__codex.addressPending();
         document.querySelector('a[href$="/wbs/combat/"], a[href="../combat/"]').click(); }}""")
     page.wait_for_url(re.compile(r"/wbs/combat/"), timeout=10_000)
-    page.wait_for_selector('form[data-calc="wbs.combat_tracker"]')
+    page.wait_for_selector('form[data-calc="wbs.ticks"]')
     page.wait_for_timeout(600)  # longer than any idle write would wait
     assert page.evaluate("window.__pendingAtClick") is True, "the burst left a write pending at the click"
     assert "strength" not in urlsplit(page.url).query, "the old page's inputs were written onto the new page"

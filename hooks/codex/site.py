@@ -7,6 +7,7 @@ bundling (`Runtime`: Pyodide, fonts and the zipped engine the browser gets) and 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,6 +110,10 @@ class Codex:
         """Files copied as they are into the site, by destination path."""
         pyodide = {self.pyodide_dir + name: path for name, path in self.runtime.pyodide_files.items()}
         return {**pyodide, **self.runtime.fonts, **vendor_files(self.root)}
+
+    def generated_files(self) -> dict[str, bytes]:
+        """Files made by the build from the engine, by destination path (the runtime's are runtime.py's)."""
+        return {widgets.TABLES_FILE: json.dumps(widgets.table_tools(self.engine), separators=(",", ":")).encode()}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""

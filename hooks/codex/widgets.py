@@ -16,6 +16,12 @@ from .links import anchor, state_format
 from .render import BlockError, PageInfo, Site, block, split_id
 
 LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view while the reader scrolls
+# Each game's table tool and the page it runs on (the page's URL): the one place that says so. The
+# page holds `<!-- codex:table-tool ID -->`; stat blocks' "Add to fight" buttons find it through
+# TABLES_FILE, which the build writes from this.
+TABLE_PAGES = {"wbs.combat_tracker": "wbs/fight/", "xia.initiative_order": "xia/conflict/",
+               "rain.tile_table": "rain/table/"}
+TABLES_FILE = "assets/codex/tables.json"
 
 
 def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None = None,
@@ -69,11 +75,49 @@ def rows_context(control: Mapping[str, Any]) -> dict[str, Any]:
 @block("calc")
 def calc_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:calc wbs.derived -->`: the calculator's live form."""
+    return _form(site, arg, page, table=False)
+
+
+@block("table-tool")
+def table_tool_block(site: Site, arg: str, page: PageInfo) -> str:
+    """`<!-- codex:table-tool wbs.combat_tracker -->`: a calculator as a game's table tool, on its table page.
+
+    The same form, marked `data-table`: the page keeps its history (undo and redo), saves it on the
+    device as it changes and offers it back, and pins who acts now, Undo, Redo and Next at the
+    bottom of the screen (table-tools.mjs). Only a calculator with a rows input runs a fight.
+    """
+    home = TABLE_PAGES.get(arg)
+    if home is None:
+        raise BlockError(f"{arg} is not a table tool (widgets.TABLE_PAGES names them: {', '.join(TABLE_PAGES)})")
+    if page.url != home:
+        raise BlockError(f"{arg} runs on its table page, {home} (widgets.TABLE_PAGES), not on {page.url}")
+    return _form(site, arg, page, table=True)
+
+
+def table_tools(engine: Engine) -> dict[str, Any]:
+    """What a page without the form needs to add a fighter to a table tool's fight (TABLES_FILE).
+
+    By calculator: its page (from the site's root), and its rows input: name, what one row is
+    called, how many rows it takes and its fields (name, type, default, longest text).
+    """
+    tools: dict[str, Any] = {}
+    for calc_id, url in TABLE_PAGES.items():
+        entry = {"page": url, "rows": None}
+        for spec in engine.describe(calc_id)["inputs"]:
+            if spec["type"] == "rows" and entry["rows"] is None:
+                fields = [{k: f.get(k) for k in ("name", "type", "default", "max_length")} for f in spec["fields"]]
+                entry["rows"] = {"name": spec["name"], "item": spec["item"], "min": spec["min_rows"],
+                                 "max": spec["max_rows"], "fields": fields}
+        tools[calc_id] = entry
+    return tools
+
+
+def _form(site: Site, arg: str, page: PageInfo, *, table: bool) -> str:
     split_id(arg, "calculator")
     page.uses_widgets = True
     context = form_context(site.engine, arg)
     notes = [{"href": note_href(page, n), "title": _note_title(site, n)} for n in context["calc"]["source_notes"]]
-    return site.render("calc.html.j2", **context, notes=notes)
+    return site.render("calc.html.j2", **context, notes=notes, table=table)
 
 
 def _note_title(site: Site, note_id: str) -> str:

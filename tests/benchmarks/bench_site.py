@@ -230,7 +230,7 @@ TRACKER = "wbs.combat_tracker"
 
 
 def tracker_url(base: str, fighters: int = 20) -> str:
-    """The combat page with a fight of `fighters` named combatants in its address."""
+    """The fight page with a fight of `fighters` named combatants in its address."""
     from urllib.parse import urlencode
 
     from calculators import rowcode
@@ -242,7 +242,7 @@ def tracker_url(base: str, fighters: int = 20) -> str:
              "core": 20}
             for n in range(fighters)]
     query = urlencode({f"{TRACKER}.combatants": rowcode.encode(fields, rows), f"{TRACKER}.tier": "adept"})
-    return f"{base}wbs/combat/?{query}"
+    return f"{base}wbs/fight/?{query}"
 
 
 def tracker_answers(browser: Any, url: str, answers: Answers, changes: int = 60) -> None:

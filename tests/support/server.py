@@ -34,6 +34,7 @@ TYPES = {
     ".json": "application/json",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
     ".woff2": "font/woff2",
 }
 COMPRESSED = ("text/", "application/javascript", "application/json", "application/wasm", "application/xml",

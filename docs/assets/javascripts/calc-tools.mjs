@@ -5,6 +5,7 @@
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
 import { everyPage } from "./every-page.mjs";
+import { markStep } from "./history.mjs";
 import { address, stateOf, stateTicks } from "./url-state.mjs";
 
 const PHONE = window.matchMedia("(max-width: 44.9375em)");
@@ -28,6 +29,8 @@ function defaultOf(el) {
 }
 
 function changed(form) {
+  // A rows table is drawn from its hidden input's code (rows.mjs): draw it again from the new one.
+  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) holder.dispatchEvent(new Event("codex:refresh"));
   const first = controls(form)[0];
   if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
   mirrorChoices(form);
@@ -41,10 +44,17 @@ function say(form, text) {
   slot.__codexTimer = setTimeout(() => { slot.textContent = ""; }, 4000);
 }
 
-function reset(form) {
+/** Every input back to the page's default (a table tool can undo it: its history names the step). */
+export function resetToDefaults(form, step = "Reset to defaults") {
+  markStep(form, step);
   for (const el of controls(form)) setControl(el, defaultOf(el));
   changed(form);
-  say(form, "Back to the page's defaults.");
+}
+
+function reset(form) {
+  resetToDefaults(form);
+  say(form, form.hasAttribute("data-table") ? "Back to the page's defaults: Undo brings the fight back."
+    : "Back to the page's defaults.");
 }
 
 // Text onto the clipboard (the old way where the browser refuses the new one); false if neither works.

@@ -4,6 +4,7 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
+import { markStep } from "./history.mjs";
 import { stateOf } from "./url-state.mjs";
 
 export const VERSION = "1";
@@ -125,8 +126,35 @@ function cellControl(field, id, value, label) {
   return parts;
 }
 
+// The same rows as drawn (a Next, an Undo): only the values that changed are set, so the page
+// lays out and paints a few cells, not a fight's hundred controls drawn again.
+function update(body, spec, rows) {
+  const trs = body.children;
+  if (trs.length !== rows.length) return false;
+  for (let i = 0; i < rows.length; i++) {
+    const tr = trs[i];
+    if (tr.dataset.row !== String(i + 1)) return false;
+    for (const f of spec.fields) {
+      const control = tr.querySelector(`[data-field="${f.name}"]`);
+      if (!control) return false;
+      const value = rows[i][f.name];
+      if (f.type === "bool") {
+        if (control.checked !== Boolean(value)) control.checked = Boolean(value);
+      } else if (control.value !== String(value ?? "")) control.value = String(value ?? "");
+    }
+    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => tr.querySelector(`[data-rows-action="${a}"]`));
+    if (!up || !copy || !remove) return false;
+    up.disabled = i === 0;
+    copy.disabled = rows.length >= spec.max;
+    remove.disabled = rows.length <= spec.min;
+  }
+  return true;
+}
+
 function render(holder, spec, rows) {
   const body = holder.querySelector("tbody");
+  if (holder.__drawn && update(body, spec, rows)) return;
+  holder.__drawn = true; // drawn by this module once: its own shape from then on
   const trs = rows.map((row, i) => {
     const n = i + 1;
     const tr = el("tr", { "data-row": String(n) });
@@ -157,14 +185,29 @@ function notice(holder, spec, text) {
   slot.hidden = !text;
 }
 
+/** How many rows a code holds, counted without reading them (a code of thousands is refused first). */
+export function codeRows(code) {
+  let count = 0;
+  for (let i = code.indexOf("_"); i !== -1; i = code.indexOf("_", i + 1)) count++;
+  return count;
+}
+
 // Redraw a rows table from its hidden input (after the address, a save or a result set it).
 function refresh(holder) {
   const spec = specOf(holder);
+  const item = spec.item.toLowerCase();
+  const count = codeRows(spec.hidden.value);
+  if (count > spec.max) {
+    // Refused before a row is read or drawn: 3,000 rows from a link would freeze the page.
+    notice(holder, spec, `This link holds ${count.toLocaleString("en")} ${item}s, and this page takes at most ` +
+      `${spec.max}, so none of them were drawn; the page's own ${item}s are shown instead.`);
+    spec.hidden.value = spec.hidden.defaultValue;
+  }
   try {
     holder.__rows = decode(spec.fields, spec.hidden.value);
   } catch (error) {
-    notice(holder, spec, `These ${spec.item.toLowerCase()}s could not be read from the link (it may come from an ` +
-      `older version of this page: ${error.message}); the page's own ${spec.item.toLowerCase()}s are shown instead.`);
+    notice(holder, spec, `These ${item}s could not be read from the link (it may come from an ` +
+      `older version of this page: ${error.message}); the page's own ${item}s are shown instead.`);
     spec.hidden.value = spec.hidden.defaultValue;
     holder.__rows = decode(spec.fields, spec.hidden.value);
   }
@@ -197,19 +240,26 @@ function onAction(holder, button) {
   const tr = button.closest("tr[data-row]");
   const i = tr ? Number(tr.dataset.row) - 1 : rows.length;
   let focus = null; // [row index, action] to focus after redrawing
+  const called = (row, n) => (row && typeof row.name === "string" && row.name.trim()) || `${spec.item} ${n}`;
+  let step;
   if (action === "add" && rows.length < spec.max) {
     rows.push(Object.fromEntries(spec.fields.map((f) => [f.name, f.default])));
     focus = [rows.length - 1, "field"];
+    step = `Added ${spec.item.toLowerCase()} ${rows.length}`;
   } else if (action === "duplicate" && rows.length < spec.max) {
+    step = `Copied ${called(rows[i], i + 1)}`;
     rows.splice(i + 1, 0, { ...rows[i] });
     focus = [i + 1, "field"];
   } else if (action === "remove" && rows.length > spec.min) {
+    step = `Removed ${called(rows[i], i + 1)}`;
     rows.splice(i, 1);
     focus = rows.length ? [Math.min(i, rows.length - 1), "remove"] : null;
   } else if (action === "up" && i > 0) {
+    step = `Moved ${called(rows[i], i + 1)} up`;
     [rows[i - 1], rows[i]] = [rows[i], rows[i - 1]];
     focus = [i - 1, i - 1 === 0 ? "field" : "up"];
   } else return;
+  markStep(holder.closest("form"), step);
   render(holder, spec, rows);
   changed(holder, spec);
   const target = focus && holder.querySelector(`tr[data-row="${focus[0] + 1}"] ` +
@@ -270,9 +320,30 @@ export function currentInputs(form) {
   return inputs;
 }
 
+/** The form's inputs as one string, cheaply (a rows input is its code): equal strings, equal
+ *  inputs, whatever order the controls sit in. For "has anything changed?", asked on every answer. */
+export function formKey(form) {
+  const parts = [];
+  for (const c of form.elements) {
+    if (!c.name || !(c.tagName === "INPUT" || c.tagName === "SELECT")) continue;
+    parts.push(`${c.name}=${c.type === "checkbox" ? c.checked : c.value}`);
+  }
+  return parts.sort().join("\u0000");
+}
+
 export function rowFields(form) {
   const out = {};
   for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) out[holder.dataset.rows] = specOf(holder).fields;
+  return out;
+}
+
+/** Each rows input's bounds and what one row is called: name → {min, max, item}. */
+export function rowLimits(form) {
+  const out = {};
+  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) {
+    const { min, max, item } = specOf(holder);
+    out[holder.dataset.rows] = { min, max, item };
+  }
   return out;
 }
 
@@ -290,6 +361,7 @@ export function bindRows(form) {
   const holders = form.querySelectorAll(".codex-rows[data-rows]");
   for (const holder of holders) {
     refresh(holder);
+    holder.addEventListener("codex:refresh", () => refresh(holder));
     if (holder === holders[0]) staleLink(form, holder);
     holder.addEventListener("input", (event) => onEdit(holder, event));
     holder.addEventListener("change", (event) => onEdit(holder, event));
@@ -301,15 +373,78 @@ export function bindRows(form) {
   form.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-apply]");
     if (!button || !form.contains(button)) return;
-    form.__codexApplyFocus = true;
-    setInputs(form, JSON.parse(button.dataset.apply));
+    apply(form, button, { focus: true });
   });
+  // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
+  const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
+  form.__codexAnswered = fromLink ? null : formKey(form);
   form.addEventListener("codex:answer", (event) => {
+    // An answer is only announced for the newest question, asked with the inputs now shown.
+    form.__codexAnswered = formKey(form);
     const answer = event.detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (form.__codexApplyFocus) {
       form.__codexApplyFocus = false;
-      form.querySelector("button[data-apply]")?.focus();
+      // Back on the control of the same kind, without scrolling the page to it.
+      form.querySelector("button[data-apply]")?.focus({ preventScroll: true });
     }
+    if (form.__codexApplying) settleApply(form);
   });
+}
+
+// ---- "apply" results (Next, Start round) ---------------------------------------------------
+// A control that advances the fight takes one tap per answer: a second tap before the answer
+// to the first is in (or within HOLD ms of it: a double tap) is ignored, so two quick taps on
+// "Start round" move one round and charge one round's upkeep, never two.
+export const HOLD = 500;
+
+/** Set the inputs an apply button carries; false when a tap is being held off. */
+export function apply(form, button, { focus = false } = {}) {
+  let sets;
+  try {
+    sets = JSON.parse(button.dataset.apply);
+  } catch {
+    return false;
+  }
+  const before = holdTaps(form);
+  if (before === null) return false;
+  form.__codexApplyFocus = focus;
+  markStep(form, button.textContent.trim());
+  setInputs(form, sets);
+  releaseIfUnchanged(form, before);
+  return true;
+}
+
+/** Are the results the answer to the inputs shown? Not while an answer is on its way (the page
+ *  opened with a link's or a kept fight's inputs over results baked for the defaults), nor after a
+ *  refused change (they are the last valid inputs' results): a button in them would set a state
+ *  worked out from other inputs. (A field left, which sends its values again, changes nothing.) */
+export function resultsCurrent(form) {
+  return !form.classList.contains("calc--stale") && form.__codexAnswered === formKey(form);
+}
+
+/** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
+ *  form's inputs as they were (for releaseIfUnchanged), or null when a tap must not act now (one is
+ *  held off already, or the results it comes from are not the answer to the inputs shown). */
+export function holdTaps(form) {
+  if (form.__codexApplying || !resultsCurrent(form)) return null;
+  const before = formKey(form);
+  form.__codexApplying = { since: performance.now() };
+  form.dataset.applying = "yes";
+  return before;
+}
+
+/** A tap that changed nothing sends no question, so no answer will release the hold: release it. */
+export function releaseIfUnchanged(form, before) {
+  if (form.__codexApplying && formKey(form) === before) settleApply(form);
+}
+
+function settleApply(form) {
+  const { since } = form.__codexApplying;
+  clearTimeout(form.__codexApplyTimer);
+  form.__codexApplyTimer = setTimeout(() => {
+    form.__codexApplying = null;
+    form.dataset.applying = "no";
+    form.dispatchEvent(new CustomEvent("codex:applied"));
+  }, Math.max(0, since + HOLD - performance.now()));
 }

@@ -1,42 +1,46 @@
 // Named saves on this device (localStorage, one key per save, so a damaged one spoils no other)
 // and export/import as a JSON file. Every message goes beside the controls; nothing the reader
-// has in the form changes unless a save or file was read whole and checked.
+// has in the form changes unless a save or file was read whole and checked. Nothing is replaced
+// or deleted without a way back: a name already taken asks first, a deleted save can be put back,
+// and a load or an import over the form can be undone.
 
-import { currentInputs, rowFields, setInputs } from "./rows.mjs";
+import { sayWithButtons } from "./answers.mjs";
+import { markStep } from "./history.mjs";
+import { askToKeep, showKeepingNow, storage, timeWords } from "./kept.mjs";
+import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
 
 const FORMAT = "jianghu-codex-save";
 const VERSION = 1;
 const NAME_LENGTH = 40;
-const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs"]);
+// `recruits`: the fighters a saved character brings to a table tool's fight (recruit.mjs).
+const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits"]);
 
-const prefix = (form) => `codex.save.${form.dataset.calc}.`;
+const prefix = (calc) => `codex.save.${calc}.`;
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function say(box, error, status = "") {
+function say(box, error, status = "", ...actions) {
   const slot = box.querySelector(".calc__error");
   slot.textContent = error;
   slot.hidden = !error;
-  box.querySelector(".codex-saves__status").textContent = status;
+  sayWithButtons(box.querySelector(".codex-saves__status"), status, actions, "codex-saves__answer");
 }
 
-function listSaves(form, box) {
-  const pick = box.querySelector('[data-save="pick"]');
+/** The names of the saves of calculator `calc` on this device, sorted. */
+export function saveNames(calc) {
   const store = storage();
   const names = [];
   if (store) {
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key && key.startsWith(prefix(form))) names.push(key.slice(prefix(form).length));
+      if (key && key.startsWith(prefix(calc))) names.push(key.slice(prefix(calc).length));
     }
   }
-  names.sort((a, b) => a.localeCompare(b));
+  return names.sort((a, b) => a.localeCompare(b));
+}
+
+function listSaves(form, box) {
+  const pick = box.querySelector('[data-save="pick"]');
+  const names = saveNames(form.dataset.calc);
+  const chosen = pick.value;
   pick.replaceChildren(...names.map((name) => {
     const option = document.createElement("option");
     option.value = name;
@@ -48,7 +52,7 @@ function listSaves(form, box) {
     none.value = "";
     none.textContent = "No saves yet";
     pick.append(none);
-  }
+  } else if (names.includes(chosen)) pick.value = chosen;
   for (const b of box.querySelectorAll('[data-save="load"], [data-save="delete"]')) b.disabled = !names.length;
 }
 
@@ -60,14 +64,23 @@ export function checkSave(form, data) {
   if (data.calc !== form.dataset.calc) return `it belongs to another calculator (${String(data.calc)})`;
   const stray = Object.keys(data).filter((k) => !KEYS.has(k));
   if (stray.length) return `it has fields this page does not know: ${stray.join(", ")}`;
-  if (!data.inputs || typeof data.inputs !== "object") return "it holds no inputs";
+  return checkInputs(form, data.inputs);
+}
+
+/** What is wrong with a set of inputs for this form (a save's, a kept fight's state); "" if none. */
+export function checkInputs(form, inputs) {
+  if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return "it holds no inputs";
   const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
-  const unknown = Object.keys(data.inputs).filter((k) => !names.has(k));
+  const unknown = Object.keys(inputs).filter((k) => !names.has(k));
   if (unknown.length) return `it has inputs this calculator does not take: ${unknown.join(", ")}`;
+  const limits = rowLimits(form);
   for (const [name, fields] of Object.entries(rowFields(form))) {
-    const rows = data.inputs[name];
+    const rows = inputs[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== "object" || Array.isArray(r))) return `its ${name} are not a list of records`;
+    const { max, item } = limits[name];
+    // Refused before a row is drawn: a file of thousands of rows must not freeze the page.
+    if (rows.length > max) return `it holds ${rows.length.toLocaleString("en")} ${item.toLowerCase()}s, and this page takes at most ${max}`;
     const known = new Set(fields.map((f) => f.name));
     for (const [i, row] of rows.entries()) {
       const extra = Object.keys(row).filter((k) => !known.has(k));
@@ -77,23 +90,86 @@ export function checkSave(form, data) {
   return "";
 }
 
-function readSave(form, name) {
+function readRaw(calc, name) {
   const store = storage();
-  const text = store && store.getItem(prefix(form) + name);
+  const text = store && store.getItem(prefix(calc) + name);
   if (text === null || text === undefined) return { problem: "it is no longer on this device" };
-  let data;
   try {
-    data = JSON.parse(text);
+    return { data: JSON.parse(text), text };
   } catch {
-    return { problem: "it is damaged (not valid JSON)" };
+    return { problem: "it is damaged (not valid JSON)", text };
   }
-  const problem = checkSave(form, data);
-  return problem ? { problem } : { data };
+}
+
+function readSave(form, name) {
+  const { data, problem } = readRaw(form.dataset.calc, name);
+  if (problem) return { problem };
+  const wrong = checkSave(form, data);
+  return wrong ? { problem: wrong } : { data };
+}
+
+// The fighters this form's results offer to table tools ("Add to fight" buttons): kept with a save,
+// so a saved character can join a fight later from the fight's own page.
+function recruitsOf(form) {
+  const recruits = {};
+  for (const button of form.querySelectorAll(".calc__results .codex-recruit__button[data-recruit][data-row]")) {
+    try {
+      recruits[button.dataset.recruit] = JSON.parse(button.dataset.row);
+    } catch { /* a button this page did not make: leave it out */ }
+  }
+  return recruits;
+}
+
+/** A save of `calc`'s inputs under `name` (made `saved`, an ISO time, now if not given). */
+export function saveRecord(calc, name, inputs, saved = new Date().toISOString()) {
+  return { format: FORMAT, version: VERSION, calc, name, saved, inputs };
 }
 
 function snapshot(form, name) {
-  return { format: FORMAT, version: VERSION, calc: form.dataset.calc, name, saved: new Date().toISOString(),
-    inputs: currentInputs(form) };
+  const data = saveRecord(form.dataset.calc, name, currentInputs(form));
+  const recruits = recruitsOf(form);
+  if (Object.keys(recruits).length) data.recruits = recruits;
+  return data;
+}
+
+/** A name like `wanted` that no save of `calc` has yet: "Orc camp", else "Orc camp (2)", … */
+export function freeName(calc, wanted) {
+  const taken = new Set(saveNames(calc));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const name = wanted.slice(0, NAME_LENGTH - suffix.length) + suffix;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** Keep `data` (a save) under its name; false when the browser would not. */
+export function storeSave(data) {
+  const store = storage();
+  try {
+    if (!store) throw new Error("no storage");
+    store.setItem(prefix(data.calc) + data.name, JSON.stringify(data));
+  } catch {
+    return false;
+  }
+  askToKeep();
+  return true;
+}
+
+/** Every save on this device that brings a fighter to table tool `tracker`: [{calc, name, row}]. */
+export function savedRecruits(tracker) {
+  const store = storage();
+  const found = [];
+  if (!store) return found;
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    const match = key && /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
+    if (!match) continue;
+    const { data } = readRaw(match[1], match[2]);
+    const row = data && data.format === FORMAT && data.recruits && data.recruits[tracker];
+    if (row && typeof row === "object" && !Array.isArray(row)) found.push({ calc: match[1], name: match[2], row });
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function nameOf(box) {
@@ -103,19 +179,40 @@ function nameOf(box) {
   return [name, ""];
 }
 
-function save(form, box) {
-  const [name, problem] = nameOf(box);
-  if (!name) return say(box, problem);
-  const store = storage();
-  try {
-    if (!store) throw new Error("no storage");
-    store.setItem(prefix(form) + name, JSON.stringify(snapshot(form, name)));
-  } catch {
+function keep(form, box, name) {
+  if (!storeSave(snapshot(form, name))) {
     return say(box, "This browser would not keep the save (private browsing, or its storage is full); export a file instead.");
   }
   listSaves(form, box);
   box.querySelector('[data-save="pick"]').value = name;
+  box.querySelector('[data-save="name"]').value = name;
   say(box, "", `Saved “${name}” on this device.`);
+}
+
+function save(form, box) {
+  const [name, problem] = nameOf(box);
+  if (!name) return say(box, problem);
+  const existing = readRaw(form.dataset.calc, name);
+  if (existing.problem === "it is no longer on this device") return keep(form, box, name);
+  // A name already taken (a shared file of the same name, say): ask, never replace silently.
+  const when = existing.data && typeof existing.data.saved === "string" ? ` (saved ${timeWords(existing.data.saved)})` : "";
+  const other = freeName(form.dataset.calc, name);
+  say(box, "", `A save named “${name}”${when} is already on this device.`,
+    [`Save as “${other}”`, () => keep(form, box, other)],
+    [`Replace “${name}”`, () => keep(form, box, name), "danger"]);
+}
+
+// Put inputs into the form, with a way back: table tools undo it from their history (the bar's
+// Undo); any other form gets an Undo beside the message.
+function replaceInputs(form, box, inputs, label, message) {
+  const before = currentInputs(form);
+  markStep(form, label);
+  setInputs(form, inputs);
+  if (form.hasAttribute("data-table")) return say(box, "", `${message} Undo brings back what was there.`);
+  say(box, "", message, ["Undo", () => {
+    setInputs(form, before);
+    say(box, "", "Put back what was there before.");
+  }]);
 }
 
 function load(form, box) {
@@ -123,17 +220,27 @@ function load(form, box) {
   if (!name) return say(box, "There is no save to load yet.");
   const { data, problem } = readSave(form, name);
   if (problem) return say(box, `The save “${name}” could not be loaded: ${problem}. Nothing was changed, and your other saves are kept.`);
-  setInputs(form, data.inputs);
   box.querySelector('[data-save="name"]').value = name;
-  say(box, "", `Loaded “${name}”.`);
+  replaceInputs(form, box, data.inputs, `Loaded “${name}”`, `Loaded “${name}”.`);
 }
 
 function remove(form, box) {
   const name = box.querySelector('[data-save="pick"]').value;
   if (!name) return;
-  storage()?.removeItem(prefix(form) + name);
+  const store = storage();
+  const text = store?.getItem(prefix(form.dataset.calc) + name);
+  store?.removeItem(prefix(form.dataset.calc) + name);
   listSaves(form, box);
-  say(box, "", `Deleted “${name}”.`);
+  say(box, "", `Deleted “${name}”.`, ["Undo", () => {
+    try {
+      if (text !== null && text !== undefined) store.setItem(prefix(form.dataset.calc) + name, text);
+    } catch {
+      return say(box, `“${name}” could not be put back: this browser's storage is full.`);
+    }
+    listSaves(form, box);
+    box.querySelector('[data-save="pick"]').value = name;
+    say(box, "", `“${name}” is back.`);
+  }]);
 }
 
 function exportFile(form, box) {
@@ -162,10 +269,11 @@ async function importFile(form, box, input) {
   input.value = "";
   const problem = checkSave(form, data);
   if (problem) return say(box, `${file.name} could not be imported: ${problem}. Nothing was changed.`);
-  setInputs(form, data.inputs);
   const name = typeof data.name === "string" ? data.name.trim().slice(0, NAME_LENGTH) : "";
   if (name) box.querySelector('[data-save="name"]').value = name;
-  say(box, "", `Imported ${file.name}. Save it to keep it on this device.`);
+  replaceInputs(form, box, data.inputs, `Imported ${file.name}`,
+    `Imported ${file.name}. Save it to keep it on this device${name && saveNames(form.dataset.calc).includes(name)
+      ? ` (a save named “${name}” is already here: saving asks before anything is replaced)` : ""}.`);
 }
 
 export function bindSaves(form) {
@@ -182,4 +290,5 @@ export function bindSaves(form) {
   const file = box.querySelector('[data-save="import"]');
   file.addEventListener("change", () => importFile(form, box, file));
   listSaves(form, box);
+  showKeepingNow();
 }

@@ -9,6 +9,7 @@ const SELECTOR = "a.codex-term, [data-codex-tip]";
 let bubble = null;
 let owner = null;
 let lastPointer = "mouse";
+let shownBeforeTap = false; // was the bubble already open on the tapped term when the finger came down?
 
 function bubbleElement() {
   if (bubble && bubble.isConnected) return bubble;
@@ -41,18 +42,33 @@ function place(box, el) {
   box.style.top = `${Math.round(top)}px`;
 }
 
-function show(el) {
+function show(el, touched = false) {
   const text = tipText(el);
   if (!text) return;
   const box = bubbleElement();
   box.textContent = text;
+  // A tap cannot hover: the bubble keeps a way on to the entry (the term itself is the link
+  // for keyboards and screen readers, so this one is out of the Tab order).
+  const href = el.getAttribute("href");
+  box.classList.toggle("codex-term-bubble--touch", touched);
+  if (touched && href) {
+    const more = document.createElement("a");
+    more.href = href;
+    more.className = "codex-term-bubble__more";
+    more.tabIndex = -1;
+    more.textContent = "Open in the glossary";
+    box.append(" ", more);
+  }
   box.hidden = false;
   owner = el;
   place(box, el);
 }
 
 function hide() {
-  if (bubble) bubble.hidden = true;
+  if (bubble) {
+    bubble.hidden = true;
+    bubble.classList.remove("codex-term-bubble--touch");
+  }
   owner = null;
 }
 
@@ -60,7 +76,13 @@ function termOf(event) {
   return event.target instanceof Element ? event.target.closest(SELECTOR) : null;
 }
 
-document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
+document.addEventListener("pointerdown", (event) => {
+  lastPointer = event.pointerType || "mouse";
+  const el = termOf(event);
+  shownBeforeTap = Boolean(el && el === owner && bubble && !bubble.hidden);
+  // A tap outside the term and its bubble closes the bubble.
+  if (!el && owner && lastPointer !== "mouse" && !(bubble && bubble.contains(event.target))) hide();
+}, true);
 document.addEventListener("mouseover", (event) => {
   const el = termOf(event);
   if (el && el !== owner) show(el);
@@ -75,18 +97,18 @@ document.addEventListener("focusin", (event) => {
   else if (owner) hide();
 });
 document.addEventListener("focusout", (event) => {
-  if (termOf(event) === owner) hide();
+  if (termOf(event) === owner && lastPointer === "mouse") hide(); // a tapped bubble stays
 });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && owner) hide();
 });
-// On a touch screen the first tap shows the tooltip, a second tap on it follows the link.
+// On a touch screen the first tap shows the tooltip (and it stays); a second tap follows the link.
 document.addEventListener("click", (event) => {
   const el = termOf(event);
-  if (!el || lastPointer !== "touch" || (el === owner && bubble && !bubble.hidden)) return;
+  if (!el || lastPointer === "mouse" || (el === owner && shownBeforeTap)) return;
   event.preventDefault();
   event.stopPropagation();
-  show(el);
+  show(el, true);
 }, true);
 window.addEventListener("scroll", () => { if (owner) place(bubbleElement(), owner); }, { passive: true });
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(hide);

@@ -1,0 +1,138 @@
+// What a table tool keeps on this device without being asked: the fight as it stands, with its
+// history, one record per table tool (localStorage `codex.table.<calc>`), written as it changes and
+// offered back when its page opens. Also the one place that asks the browser to keep the site's
+// storage (navigator.storage.persist) and says what it answered. Records are checked by their
+// reader (table-tools.mjs, with saves.mjs's checkSave) before anything in a form changes.
+
+const FORMAT = "jianghu-codex-table";
+const VERSION = 1;
+
+export const keptKey = (calc) => `codex.table.${calc}`;
+
+/** localStorage, or null where the browser refuses it (some private windows, a sandbox). */
+export function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The fight kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none. */
+export function readKept(calc) {
+  const store = storage();
+  const text = store && store.getItem(keptKey(calc));
+  if (text === null || text === undefined) return null;
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return { problem: "it is not valid JSON", text };
+  }
+  if (!record || typeof record !== "object" || Array.isArray(record)) return { problem: "it is not a kept fight", text };
+  if (record.format !== FORMAT) return { problem: "it is not a kept fight", text };
+  if (record.version !== VERSION) return { problem: `it was kept in format ${record.version}, and this page reads format ${VERSION}`, text };
+  if (record.calc !== calc) return { problem: "it belongs to another tool", text };
+  if (!record.inputs || typeof record.inputs !== "object" || Array.isArray(record.inputs)) return { problem: "it holds no inputs", text };
+  if (typeof record.saved !== "string" || Number.isNaN(Date.parse(record.saved))) return { problem: "it has no time", text };
+  const history = record.history && typeof record.history === "object" ? record.history : {};
+  const states = (list) => (Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && e.inputs && typeof e.inputs === "object") : []);
+  record.history = { past: states(history.past), future: states(history.future),
+    label: typeof history.label === "string" ? history.label : "" };
+  record.fight = typeof record.fight === "string" ? record.fight : "";
+  return { record };
+}
+
+/** Keep this fight on the device; false when the browser would not (full, private, refused). */
+export function writeKept(calc, { fight, inputs, history }) {
+  const store = storage();
+  if (!store) return false;
+  const record = { format: FORMAT, version: VERSION, calc, fight, saved: new Date().toISOString(), inputs, history };
+  try {
+    store.setItem(keptKey(calc), JSON.stringify(record));
+    return record;
+  } catch {
+    return false;
+  }
+}
+
+/** Move an unreadable record aside (never delete what the reader may want back); its new key. */
+export function setAside(calc, text) {
+  const store = storage();
+  const key = `${keptKey(calc)}.unreadable`;
+  try {
+    store?.setItem(key, text);
+  } catch { /* nothing more to do: it stays where it was */ }
+  return key;
+}
+
+export function newFightId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** "21:40" today, "Tue 1 Dec, 21:40" another day: when a fight or a save was kept. */
+export function timeWords(iso) {
+  const when = new Date(iso);
+  const time = when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  if (when.toDateString() === new Date().toDateString()) return time;
+  const day = when.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" });
+  return `${day}, ${time}`;
+}
+
+// ---- asking the browser to keep the site's storage ------------------------------------------
+// Browsers may clear a site's storage when space runs short, unless it is persistent; Safari on
+// iOS clears it after seven days without a visit unless the site is a Home Screen app.
+
+let asked = null;
+
+/** Ask once per page load (a change or a save asks; opening a page does not); "kept",
+ *  "refused" or "unknown" (a browser without the API). */
+export function askToKeep() {
+  if (!asked) {
+    asked = (async () => {
+      const api = navigator.storage;
+      if (!api || !api.persist) return "unknown";
+      try {
+        if (await api.persisted()) return "kept";
+        return (await api.persist()) ? "kept" : "refused";
+      } catch {
+        return "unknown";
+      }
+    })();
+    asked.then(showKeeping);
+  }
+  return asked;
+}
+
+/** What the browser has said so far, without asking: "kept", or "not yet". */
+async function keptAlready() {
+  try {
+    return navigator.storage && navigator.storage.persisted && (await navigator.storage.persisted()) ? "kept" : "not yet";
+  } catch {
+    return "not yet";
+  }
+}
+
+const WORDS = {
+  kept: "This browser has promised to keep what this site stores on this device until you delete it.",
+  refused: "This browser did not promise to keep what this site stores: it may clear it when the device " +
+    "runs short of space. Export a file of anything you cannot lose.",
+  unknown: "This browser does not say whether it will keep what this site stores: export a file of " +
+    "anything you cannot lose.",
+  "not yet": "",
+};
+
+/** Say in every `[data-keeping]` line of the page what the browser answered. */
+export function showKeeping(answer) {
+  for (const line of document.querySelectorAll("[data-keeping]")) {
+    line.textContent = WORDS[answer] ?? "";
+    line.dataset.keeping = answer;
+    line.hidden = !line.textContent;
+  }
+}
+
+/** Fill the keeping lines of a new page with what is known already (no question asked). */
+export async function showKeepingNow() {
+  showKeeping(asked ? await asked : await keptAlready());
+}

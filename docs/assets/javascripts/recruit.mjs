@@ -1,0 +1,293 @@
+// "Add to fight": a stat block's or a saved character's fighter joins a table tool's fight.
+// The engine draws each button (calculators/present.py add_to_fight_html) carrying the fighter as
+// one row of the tool's rows input; this module adds a count ("3 × Goblin" become Goblin 1, 2 and 3,
+// never a name the fight already has) and puts them in the fight: the form's own when the table
+// page is this page, else the fight kept on this device, which the table page shows when it opens.
+// Either way it is one step that Undo takes back. What each tool takes (its page, its rows and
+// their bounds) comes from the build (widgets.TABLE_PAGES → assets/codex/tables.json).
+
+import { everyPage } from "./every-page.mjs";
+import { KEPT_STATES, markStep } from "./history.mjs";
+import { keptKey, newFightId, readKept, storage, writeKept } from "./kept.mjs";
+import { currentInputs, setInputs } from "./rows.mjs";
+import { savedRecruits } from "./saves.mjs";
+
+const ROOT = new URL("../../", import.meta.url); // the site's root: this module is assets/javascripts/
+let tables = null;
+
+/** What each table tool takes, from the build: calc → {page, rows: {name, item, max, fields}}. */
+export function tablesInfo() {
+  if (!tables) {
+    tables = fetch(new URL("assets/codex/tables.json", ROOT)).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    tables.catch(() => { tables = null; }); // try again at the next tap
+  }
+  return tables;
+}
+
+// ---- names ---------------------------------------------------------------------------------
+
+/** `count` names for fighters called `base` that clash with none of `taken` (nor each other):
+ *  one Goblin is "Goblin"; several, or one more where a Goblin is, are "Goblin 1", "Goblin 2" … */
+export function freshNames(base, count, taken, longest = 40) {
+  const used = new Set([...taken].map((n) => String(n).trim().toLowerCase()));
+  base = base.trim().slice(0, longest);
+  if (count === 1 && !used.has(base.toLowerCase())) return [base];
+  const names = [];
+  for (let n = used.has(base.toLowerCase()) ? 2 : 1; names.length < count; n++) {
+    const number = ` ${n}`;
+    const name = base.slice(0, longest - number.length).trimEnd() + number;
+    if (used.has(name.toLowerCase())) continue;
+    used.add(name.toLowerCase());
+    names.push(name);
+  }
+  return names;
+}
+
+/** "Goblin 1–3", "Orc", "Goblin 4 and Goblin 5": the names in a sentence. */
+export function namesWords(names) {
+  const numbered = names.map((n) => /^(.*) (\d+)$/.exec(n));
+  if (names.length >= 3 && numbered.every((m) => m && m[1] === numbered[0][1])
+      && numbered.every((m, i) => Number(m[2]) === Number(numbered[0][2]) + i)) {
+    return `${numbered[0][1]} ${numbered[0][2]}–${numbered[numbered.length - 1][2]}`;
+  }
+  if (names.length <= 2) return names.join(" and ");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+// ---- adding --------------------------------------------------------------------------------
+
+function rowsOf(inputs, rows) {
+  const list = inputs && inputs[rows.name];
+  return Array.isArray(list) ? list : [];
+}
+
+function fullWords(rows, have, count) {
+  const item = rows.item.toLowerCase();
+  const room = Math.max(0, rows.max - have);
+  return `The fight is full: it takes at most ${rows.max} ${item}s and has ${have}, so ${count} more ` +
+    `${count === 1 ? "does" : "do"} not fit${room ? ` (${room} would)` : ""}. Nothing was added.`;
+}
+
+/** Add `count` of `row` to the fight of `calc`: {names, total} or {problem}; `undo` when the
+ *  fight is the kept one (the form's own is undone with its history). */
+export function addToFight(calc, tool, row, count) {
+  const rows = tool.rows;
+  const nameField = rows.fields.find((f) => f.name === "name");
+  const form = document.querySelector(`form.calc[data-table][data-calc="${CSS.escape(calc)}"]`);
+  const kept = form ? null : readKept(calc);
+  if (kept && kept.problem) return { problem: `the fight kept on this device could not be read (${kept.problem}); open the fight's page to see it` };
+  const record = kept && kept.record;
+  const inputs = form ? currentInputs(form) : record ? record.inputs : {};
+  const have = rowsOf(inputs, rows);
+  if (have.length + count > rows.max) return { problem: fullWords(rows, have.length, count) };
+  const base = (typeof row.name === "string" && row.name.trim()) || rows.item;
+  const names = freshNames(base, count, have.map((r) => r.name || ""), nameField?.max_length || 40);
+  const added = names.map((name) => ({ ...row, name }));
+  const label = `Added ${namesWords(names)}`;
+  const after = [...have, ...added];
+  if (form) {
+    markStep(form, label);
+    setInputs(form, { [rows.name]: after });
+    return { names, total: after.length };
+  }
+  const store = storage();
+  const before = store && store.getItem(keptKey(calc));
+  const past = record ? [...record.history.past, { inputs: record.inputs, label: record.history.label }].slice(-KEPT_STATES) : [];
+  const written = writeKept(calc, { fight: (record && record.fight) || newFightId(), inputs: { ...inputs, [rows.name]: after },
+    history: { past, label, future: [] } });
+  if (!written) return { problem: "this browser would not keep the fight on this device (a private window, or its storage is full)" };
+  const undo = () => {
+    const now = readKept(calc);
+    if (!now || !now.record || now.record.saved !== written.saved) return false; // changed since: undo it there
+    try {
+      if (before === null || before === undefined) store.removeItem(keptKey(calc));
+      else store.setItem(keptKey(calc), before);
+    } catch {
+      return false;
+    }
+    return true;
+  };
+  return { names, total: after.length, undo };
+}
+
+// ---- the buttons ----------------------------------------------------------------------------
+
+function say(holder, text, ...parts) {
+  let line = holder.querySelector(".codex-recruit__status");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "codex-recruit__status";
+    line.setAttribute("role", "status");
+    holder.append(line);
+  }
+  line.replaceChildren(text, ...parts.flatMap((p) => [" ", p]));
+}
+
+function button(text, act) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.className = "codex-recruit__answer";
+  b.addEventListener("click", act, { once: true });
+  return b;
+}
+
+function countOf(holder) {
+  const field = holder.querySelector(".codex-recruit__count input");
+  const n = field ? Number(field.value) : 1;
+  return Number.isInteger(n) && n >= 1 ? n : NaN;
+}
+
+async function onRecruit(trigger) {
+  const holder = trigger.closest(".codex-recruit");
+  const calc = trigger.dataset.recruit;
+  let row;
+  try {
+    row = JSON.parse(trigger.dataset.row);
+  } catch {
+    row = null;
+  }
+  if (!row || typeof row !== "object" || Array.isArray(row)) return say(holder, "This fighter could not be read; nothing was added.");
+  const count = countOf(holder);
+  if (Number.isNaN(count)) return say(holder, "How many? Enter a whole number from 1 up.");
+  let info;
+  try {
+    info = await tablesInfo();
+  } catch {
+    return say(holder, "The fight's page could not be reached (offline before this site was kept on this device?); nothing was added.");
+  }
+  const tool = info[calc];
+  if (!tool || !tool.rows) return say(holder, "This page does not know that fight; nothing was added.");
+  const done = addToFight(calc, tool, row, count);
+  if (done.problem) return say(holder, done.problem.charAt(0).toUpperCase() + done.problem.slice(1));
+  const item = tool.rows.item.toLowerCase();
+  const words = `${namesWords(done.names)} joined the fight (${done.total} ${item}${done.total === 1 ? "" : "s"}).`;
+  if (!done.undo) return say(holder, `${words} Undo is in the bar below.`);
+  const link = document.createElement("a");
+  link.href = new URL(tool.page, ROOT).href;
+  link.textContent = "Open the fight";
+  link.className = "codex-recruit__open";
+  say(holder, words, link, button("Undo", () => {
+    say(holder, done.undo() ? `${namesWords(done.names)} left the fight again.`
+      : "The fight has changed since: undo it on the fight's page.");
+  }));
+}
+
+// A count beside each "Add to fight": − and + for a thumb, or a number typed.
+function withCount(holder) {
+  if (holder.querySelector(".codex-recruit__count")) return;
+  const trigger = holder.querySelector(".codex-recruit__button");
+  if (!trigger) return;
+  const count = document.createElement("span");
+  count.className = "codex-recruit__count";
+  const field = document.createElement("input");
+  field.type = "number";
+  field.inputMode = "numeric";
+  field.min = "1";
+  field.step = "1";
+  field.value = "1";
+  const name = (() => {
+    try {
+      return JSON.parse(trigger.dataset.row).name || "fighter";
+    } catch {
+      return "fighter";
+    }
+  })();
+  field.setAttribute("aria-label", `How many ${name}`);
+  const less = document.createElement("button");
+  less.type = "button";
+  less.textContent = "−";
+  less.setAttribute("aria-label", "One fewer");
+  less.dataset.recruitStep = "-1";
+  const more = document.createElement("button");
+  more.type = "button";
+  more.textContent = "+";
+  more.setAttribute("aria-label", "One more");
+  more.dataset.recruitStep = "1";
+  const times = document.createElement("span");
+  times.textContent = "×";
+  times.setAttribute("aria-hidden", "true");
+  count.append(less, field, more, times);
+  trigger.before(count);
+  // The count is no calculator input: its events must not ask the form for an answer.
+  for (const type of ["input", "change"]) holder.addEventListener(type, (event) => event.stopPropagation());
+}
+
+// On a table page: the saved characters (the builder's saves) that can join this fight.
+function savedBox(form) {
+  const calc = form.dataset.calc;
+  const saved = savedRecruits(calc);
+  const place = form.querySelector(".codex-rows__add");
+  let box = form.querySelector(".codex-recruit--saved");
+  if (!saved.length || !place) {
+    if (box) box.hidden = true;
+    return;
+  }
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "codex-recruit codex-recruit--saved";
+    const id = `${form.id}-saved-character`;
+    const label = document.createElement("label");
+    label.htmlFor = id;
+    label.textContent = "Add a saved character";
+    const pick = document.createElement("select");
+    pick.id = id;
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "codex-recruit__button";
+    add.dataset.recruit = calc;
+    add.textContent = "Add to fight";
+    pick.addEventListener("change", () => { add.dataset.row = pick.value; });
+    box.append(label, pick, add);
+    place.after(box);
+  }
+  const pick = box.querySelector("select");
+  pick.replaceChildren(...saved.map(({ name, row }) => {
+    const option = document.createElement("option");
+    option.value = JSON.stringify(row);
+    option.textContent = name;
+    return option;
+  }));
+  box.querySelector(".codex-recruit__button").dataset.row = pick.value;
+  box.hidden = false;
+  withCount(box);
+}
+
+function enhance(root) {
+  for (const holder of root.querySelectorAll(".codex-recruit")) withCount(holder);
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  const trigger = target && target.closest(".codex-recruit__button[data-recruit]");
+  if (trigger) {
+    onRecruit(trigger);
+    return;
+  }
+  const stepper = target && target.closest("[data-recruit-step]");
+  if (stepper) {
+    const field = stepper.parentElement.querySelector("input");
+    field.value = String(Math.max(1, (Number(field.value) || 1) + Number(stepper.dataset.recruitStep)));
+  }
+});
+
+// Results are redrawn with every answer: a new "Add to fight" gets its count as it appears.
+const watch = new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      if (node.matches(".codex-recruit")) withCount(node);
+      else if (node.querySelector(".codex-recruit")) enhance(node);
+    }
+  }
+});
+
+everyPage(() => {
+  enhance(document);
+  for (const form of document.querySelectorAll("form.calc[data-table]")) savedBox(form);
+  watch.disconnect();
+  watch.observe(document.body, { childList: true, subtree: true });
+});

@@ -1,0 +1,440 @@
+// Table tools: a calculator that runs a fight at the table (a form marked `data-table`: the WBS
+// fight, the Xia conflict, the Rain tile table). The same machinery for each, nothing per game:
+// - every change is a step of the fight's history: Undo and Redo walk it (history.mjs);
+// - the fight is kept on this device as it changes, with its history, and comes back when its page
+//   opens; a link that brings another fight offers the kept one back instead (kept.mjs);
+// - a bar pinned to the bottom of the screen: who acts now, the last change, Undo, Redo, Next.
+// codex.mjs has bound the form first (its module runs first): the address is read, the rows drawn.
+
+import { sayWithButtons } from "./answers.mjs";
+import { resetToDefaults } from "./calc-tools.mjs";
+import { everyPage } from "./every-page.mjs";
+import { History, markStep, stateKey, takeStep } from "./history.mjs";
+import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
+import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
+import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
+import { stateOf } from "./url-state.mjs";
+
+const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
+const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
+// A change being made, in the game's terms: who (a name, or a tap on it), how much ("+4", "−2"),
+// and to what. Editing these is one step until it is applied (the apply is a step of its own).
+const CHANGE = ["target", "change", "what"];
+const tools = new Set(); // the table tools of the page shown
+
+function say(slot, text, ...actions) {
+  sayWithButtons(slot, text, actions, "codex-table__answer");
+  slot.hidden = !text;
+}
+
+function notice(tool, text, ...actions) {
+  say(tool.notice, text, ...actions);
+}
+
+function showStep(tool, text) {
+  tool.bar.querySelector("[data-table-step]").textContent = text;
+}
+
+// ---- the history ----------------------------------------------------------------------------
+
+// Put a state into the form without recording it (Undo, Redo, a fight brought back).
+function show(tool, inputs) {
+  tool.quiet = true;
+  try {
+    setInputs(tool.form, inputs);
+  } finally {
+    tool.quiet = false;
+  }
+}
+
+function wordsFor(control) {
+  const row = control.closest && control.closest("tr[data-row]");
+  const field = control.closest && control.closest("td[data-label]");
+  if (row && field) {
+    const name = row.querySelector('[data-field="name"]');
+    const who = (name && name.value.trim()) || `row ${row.dataset.row}`;
+    return `Changed ${who}: ${field.dataset.label}`;
+  }
+  const label = control.labels && control.labels[0];
+  return label ? `Changed ${label.textContent.trim()}` : "Changed a value";
+}
+
+function onChange(tool, event) {
+  if (tool.quiet) return;
+  const target = event.target;
+  const typed = event.isTrusted && event.type === "input" && (target.type === "text" || target.type === "number");
+  const now = performance.now();
+  const given = takeStep(tool.form);
+  const making = CHANGE.includes(target.name); // a change being made, not yet applied
+  const merge = (typed && target === tool.lastTarget && now - tool.lastAt < TYPING) || (making && tool.making);
+  const label = given || (making ? "Entered a change" : event.isTrusted ? wordsFor(target) : "Changed the fight");
+  if (!tool.history.record(currentInputs(tool.form), { label, merge })) return;
+  tool.lastTarget = typed ? target : null;
+  tool.lastAt = now;
+  tool.making = making;
+  showStep(tool, tool.history.lastLabel);
+  soon(tool);
+  keepSoon(tool);
+  askToKeep();
+}
+
+function step(tool, which) {
+  const moved = which === "undo" ? tool.history.undo() : tool.history.redo();
+  if (!moved) return;
+  show(tool, moved.inputs);
+  showStep(tool, `${which === "undo" ? "Undone" : "Redone"}: ${moved.label || "a change"}`);
+  soon(tool);
+  keepSoon(tool);
+}
+
+// ---- the bar ----------------------------------------------------------------------------------
+
+function nextButton(form) {
+  return form.querySelector('output[name="next"] button[data-apply]')
+    || form.querySelector(".calc__results button[data-apply]");
+}
+
+function actingNow(form, next) {
+  for (const name of ["acting_now", "now"]) {
+    const named = form.querySelector(`output[name="${name}"]`);
+    if (named && named.textContent.trim()) return named.textContent.trim();
+  }
+  const summary = next && next.closest(".codex-apply")?.querySelector(".codex-apply__summary");
+  return summary ? summary.textContent.trim() : "";
+}
+
+function drawBar(tool) {
+  const { bar, form, history } = tool;
+  const undo = bar.querySelector('[data-table-action="undo"]');
+  const redo = bar.querySelector('[data-table-action="redo"]');
+  const next = bar.querySelector('[data-table-action="next"]');
+  undo.disabled = !history.canUndo;
+  redo.disabled = !history.canRedo;
+  undo.title = history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo";
+  redo.title = history.canRedo ? `Redo: ${history.future[history.future.length - 1].label || "a change"}` : "Nothing to redo";
+  const target = nextButton(form);
+  const label = target ? target.textContent.trim() : "Next";
+  if (next.textContent !== label) next.textContent = label;
+  next.disabled = !target;
+  next.hidden = !target; // a tool whose results offer several ways on (the tile table) has no one Next
+  // Held: the last tap's answer is on its way, or the results are not yet for the inputs shown.
+  const held = form.dataset.applying === "yes" || !resultsCurrent(form);
+  next.setAttribute("aria-disabled", held ? "true" : "false");
+  const now = bar.querySelector("[data-table-now]");
+  const text = actingNow(form, target);
+  if (now.textContent !== text) now.textContent = text;
+  drawChange(tool);
+}
+
+// `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
+// change is drawn a frame before its answer arrives).
+function soon(tool, answered = false) {
+  if (answered && tool.follow) {
+    tool.follow = false;
+    tool.following = true;
+  }
+  if (tool.frame) return;
+  tool.frame = requestAnimationFrame(() => {
+    tool.frame = 0;
+    drawBar(tool);
+    scrollers(tool);
+    followPointer(tool);
+  });
+}
+
+// A result table wider than the phone scrolls sideways in its place; a keyboard must reach it too,
+// so it takes the focus while (and only while) it is wider than its room (its <dt> names it).
+function scrollers(tool) {
+  for (const box of tool.form.querySelectorAll(".calc__result--table > dd")) {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    if (wide === box.hasAttribute("tabindex")) continue;
+    if (wide) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
+  }
+}
+
+function next(tool) {
+  const target = nextButton(tool.form);
+  if (!target) return;
+  if (apply(tool.form, target)) tool.follow = true;
+}
+
+// ---- the change being made ----------------------------------------------------------------
+
+function applyButton(form) {
+  return form.querySelector('output[name="apply"] button[data-apply]');
+}
+
+// The tool's change fields move into the bar, beside an Apply that presses the tool's own (the
+// result that carries the change): a GM taps a name, types "+4" and applies without scrolling.
+function bindChange(tool) {
+  const { form, bar } = tool;
+  const line = bar.querySelector("[data-table-change]");
+  const fields = CHANGE.map((name) => form.querySelector(`:is(input, select)[name="${name}"]`)?.closest(".calc__field"))
+    .filter(Boolean);
+  if (!line || !fields.length) return;
+  line.append(...fields);
+  const go = document.createElement("button");
+  go.type = "button";
+  go.className = "codex-table-bar__apply";
+  go.dataset.tableAction = "apply";
+  go.textContent = "Apply";
+  line.append(go);
+  line.hidden = false;
+}
+
+function drawChange(tool) {
+  const go = tool.bar.querySelector('[data-table-action="apply"]');
+  if (!go) return;
+  const source = applyButton(tool.form);
+  go.disabled = !source;
+  go.setAttribute("aria-disabled", source && !resultsCurrent(tool.form) ? "true" : "false");
+  const label = source ? source.textContent.trim() : "Apply";
+  if (go.textContent !== label) go.textContent = label;
+}
+
+// A tap on a fighter's name in the results makes them the target; the change field is next.
+function pick(tool, button) {
+  const target = tool.form.querySelector(':is(input, select)[name="target"]');
+  if (!target) return;
+  markStep(tool.form, `Picked ${button.dataset.pick}`);
+  target.value = button.dataset.pick;
+  target.dispatchEvent(new Event("input", { bubbles: true }));
+  target.dispatchEvent(new Event("change", { bubbles: true }));
+  const change = tool.form.querySelector('input[name="change"]');
+  if (change) change.focus({ preventScroll: true });
+}
+
+// After Next the view stays on the fight's pointer (the row marked as now), never far below it.
+// "nearest": no move when it is in view; the page's scroll padding keeps it clear of the header and
+// of the bar. (Its rectangle cannot be asked first: a result out of view is not laid out.)
+function followPointer(tool) {
+  if (!tool.following) return;
+  tool.following = false;
+  const pointer = tool.form.querySelector(".calc__results [aria-current]");
+  if (pointer) pointer.scrollIntoView({ block: "nearest" });
+}
+
+// ---- kept on this device -----------------------------------------------------------------
+
+function keepSoon(tool) {
+  clearTimeout(tool.timer);
+  tool.timer = setTimeout(() => keepNow(tool), WRITE_DELAY);
+}
+
+function keepNow(tool) {
+  clearTimeout(tool.timer);
+  tool.timer = null;
+  const calc = tool.form.dataset.calc;
+  const stored = readKept(calc);
+  const other = stored && stored.record;
+  if (other && other.fight !== tool.fight && other.saved !== tool.written
+      && stateKey(other.inputs) !== tool.history.present.key) {
+    // Another fight is kept here (the one this page's link replaced, or another tab's): it
+    // becomes a named save before this fight takes its place, so nothing is lost.
+    const name = freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
+    if (storeSave(saveRecord(calc, name, other.inputs, other.saved))) {
+      notice(tool, `The fight that was kept on this device (${timeWords(other.saved)}) is now the save “${name}”: ` +
+        "load it from Saved on this device.");
+    }
+  }
+  const written = writeKept(calc, { fight: tool.fight, inputs: tool.history.now, history: tool.history.toJSON() });
+  if (written) {
+    tool.written = written.saved;
+    tool.form.dataset.kept = written.saved;
+  } else if (!tool.refused) {
+    tool.refused = true;
+    notice(tool, "This browser would not keep the fight on this device (a private window, or its storage is full): " +
+      "save it as a file (Export as a file) before you close the page.");
+  }
+}
+
+function flush() {
+  for (const tool of tools) if (tool.timer !== null) keepNow(tool);
+}
+
+// A kept state can be shown if this form takes it (a record from an older page is not forced in).
+function usable(tool, inputs) {
+  return !checkInputs(tool.form, inputs);
+}
+
+function historyOf(tool, record) {
+  const good = (list) => list.filter((e) => usable(tool, e.inputs));
+  return History.from(currentInputs(tool.form),
+    { past: good(record.history.past), future: good(record.history.future), label: record.history.label });
+}
+
+function resume(tool, record) {
+  show(tool, record.inputs);
+  tool.history = historyOf(tool, record);
+  tool.fight = record.fight || newFightId();
+  tool.written = record.saved;
+}
+
+// What the page shows when it opens: the kept fight, or the link's with the kept one offered.
+function open(tool) {
+  const { form } = tool;
+  const calc = form.dataset.calc;
+  const shown = currentInputs(form);
+  tool.history = new History(shown);
+  tool.fight = newFightId();
+  const kept = readKept(calc);
+  if (!kept) return;
+  const problem = kept.problem || checkInputs(form, kept.record.inputs);
+  if (problem) {
+    const aside = setAside(calc, kept.text ?? JSON.stringify(kept.record));
+    notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
+      "this browser's storage) and this page starts from its own fight.");
+    return;
+  }
+  const { record } = kept;
+  const key = stateKey(shown);
+  const when = timeWords(record.saved);
+  if (stateKey(record.inputs) === key) {
+    tool.history = historyOf(tool, record);
+    tool.fight = record.fight || tool.fight;
+    tool.written = record.saved;
+    return;
+  }
+  const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
+  const stale = [...record.history.past, ...record.history.future].some((e) => stateKey(e.inputs) === key);
+  if (!fromLink || stale) {
+    // The page's own defaults, or an older address of this same fight: the kept fight is newer.
+    resume(tool, record);
+    notice(tool, `Resumed the fight kept on this device at ${when}.`,
+      ["Start a new fight", () => newFight(tool)]);
+    showStep(tool, `Resumed the fight from ${when}`);
+    return;
+  }
+  notice(tool, `This link opened a fight of its own. Resume the fight kept on this device at ${when}?`,
+    ["Resume it", () => {
+      markStep(form, `Resumed the fight from ${when}`);
+      setInputs(form, record.inputs);
+      tool.fight = record.fight || tool.fight;
+      tool.written = record.saved;
+      notice(tool, "");
+    }]);
+}
+
+function newFight(tool) {
+  resetToDefaults(tool.form, "Started a new fight");
+  notice(tool, "A new fight, from the page's defaults: Undo brings the last one back.");
+}
+
+// The kept fight changed outside this page (a stat block added to it from another tab, or this
+// page coming back from the browser's cache): take the change in as a step of this fight.
+function catchUp(tool) {
+  const kept = readKept(tool.form.dataset.calc);
+  const record = kept && kept.record;
+  if (!record || record.saved === tool.written || !usable(tool, record.inputs)) return;
+  if (stateKey(record.inputs) === tool.history.present.key) {
+    tool.written = record.saved;
+    return;
+  }
+  if (record.fight !== tool.fight && tool.history.canUndo) {
+    notice(tool, `Another page keeps a different fight on this device now (${timeWords(record.saved)}).`,
+      ["Show that fight", () => {
+        markStep(tool.form, `Took the fight from ${timeWords(record.saved)}`);
+        setInputs(tool.form, record.inputs);
+        tool.fight = record.fight;
+        tool.written = record.saved;
+        notice(tool, "");
+      }]);
+    return;
+  }
+  markStep(tool.form, record.history.label || "Changed on another page");
+  tool.fight = record.fight || tool.fight;
+  tool.written = record.saved;
+  setInputs(tool.form, record.inputs);
+}
+
+// ---- binding -------------------------------------------------------------------------------
+
+function bindTable(form) {
+  if (form.__codexTable) return;
+  const bar = form.querySelector("[data-table-bar]");
+  const notes = form.querySelector("[data-table-notice]");
+  if (!bar || !notes) return;
+  const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
+    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false };
+  form.__codexTable = tool;
+  tools.add(tool);
+  bindChange(tool);
+  open(tool);
+  form.addEventListener("input", (event) => onChange(tool, event));
+  form.addEventListener("change", (event) => onChange(tool, event));
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[data-apply], button.codex-pick[data-pick]");
+    if (!button || !button.closest(".calc__results")) return;
+    if (button.matches(".codex-pick")) pick(tool, button);
+    else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
+  });
+  // Other buttons that act on the whole tool (the tile table's `data-act`, handled by its own
+  // module): named as the step they make, and held off like Next until their answer is in.
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button[data-act]");
+    if (!button || !form.contains(button) || button.disabled) return;
+    const before = holdTaps(form);
+    if (before === null) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      return;
+    }
+    markStep(form, button.textContent.trim());
+    setTimeout(() => releaseIfUnchanged(form, before), 0); // after the button's own module has acted
+  }, true);
+  // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
+  // once would lay the page out twice before the reader sees the answer.
+  form.addEventListener("codex:answer", () => soon(tool, true));
+  form.addEventListener("codex:applied", () => soon(tool));
+  bar.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
+    if (action === "undo" || action === "redo") step(tool, action);
+    else if (action === "next") next(tool);
+    else if (action === "apply" && applyButton(form)) apply(form, applyButton(form));
+  });
+  // The bar shows when a tap would be held off: watch the form's answer state.
+  new MutationObserver(() => soon(tool)).observe(form, { attributes: true,
+    attributeFilter: ["data-busy", "data-applying", "class"] });
+  bar.hidden = false;
+  // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--codex-table-bar", `${Math.ceil(bar.offsetHeight)}px`);
+  }).observe(bar);
+  form.dataset.tableReady = "yes";
+  drawBar(tool);
+  scrollers(tool);
+}
+
+// Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the fight, except in a text field, where
+// they undo the typing as usual.
+function onKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key !== "z" && key !== "y") return;
+  const field = event.target.closest && event.target.closest('input[type="text"], input[type="number"], textarea');
+  if (field) return;
+  const tool = [...tools][0];
+  if (!tool) return;
+  event.preventDefault();
+  step(tool, key === "y" || event.shiftKey ? "redo" : "undo");
+}
+
+function bindAll() {
+  flush();
+  for (const tool of tools) if (!tool.form.isConnected) tools.delete(tool);
+  for (const form of document.querySelectorAll("form.calc[data-table]")) bindTable(form);
+}
+
+window.addEventListener("pagehide", flush);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") flush();
+  else for (const tool of tools) catchUp(tool);
+});
+window.addEventListener("pageshow", (event) => { if (event.persisted) for (const tool of tools) catchUp(tool); });
+window.addEventListener("storage", (event) => {
+  for (const tool of tools) if (event.key === keptKey(tool.form.dataset.calc)) catchUp(tool);
+});
+document.addEventListener("keydown", onKey);
+
+everyPage(bindAll);

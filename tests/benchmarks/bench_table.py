@@ -1,0 +1,158 @@
+"""The table pages' benchmark: a tracker action, from the input event to its answer in the page.
+
+    .venv/bin/python -m tests.benchmarks.bench_table [--runs 3] [--actions 30]
+
+A six-fighter WBS fight on its table page (wbs/fight/), the site served as a static host serves it
+(tests/support/server.py). Two actions, each driven by a script in the page (so the driver adds no
+work of its own to the page's main thread), each answer awaited, then two frames:
+- damage: a fighter's damage typed (an input event on the focused field), as a GM enters a hit;
+- Next: the bar's Next pressed (a click), as a GM ends a turn; the next press waits out the
+  double-tap guard (rows.mjs HOLD), as a GM's next turn does;
+- +N: a hit as the GM says it: a fighter's name tapped (untimed), "+1" typed in the change field
+  (timed: the answer previews it), then the bar's Apply pressed (timed).
+Reported for two profiles, as medians and p95 over every run: desktop (no throttling; budget p95
+≤ 16 ms) and a phone (390 px, touch, CDP CPU ×4, 9 Mbit/s, 40 ms; budget p95 ≤ 100 ms). Also: the
+time to the frame after the update. This machine is shared and noisy: quote figures with that.
+
+Kept apart from bench_site.py (which measures loading and the calculators' answers) so each can
+change without the other; it reuses that module's build, profile and statistics helpers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tests.benchmarks.bench_site import PHONE_CPU, TRACKER, build, median, p95, phone, tracker_url
+from tests.support.browser import chromium, local_only
+from tests.support.server import serve
+
+FORM = f'form[data-calc="{TRACKER}"]'
+FIGHTERS = 6
+HOLD_MS = 550  # a little over rows.mjs HOLD: the next Next is a new tap, not a second one
+
+TYPE_DAMAGE = """async ([form, values]) => {
+  const holder = document.querySelector(form);
+  const control = holder.querySelector('tr[data-row="2"] [data-field="damage"]');
+  control.focus();
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const out = [];
+  for (const value of values) {
+    const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    const event = new Event("input", { bubbles: true });
+    control.value = String(value);
+    control.dispatchEvent(event);
+    await answered;
+    const shown = performance.now() - event.timeStamp;
+    await frame();
+    out.push({ total: shown, paint: performance.now() - event.timeStamp });
+    await frame();
+  }
+  return out;
+}"""
+
+PRESS_NEXT = """async ([form, count, hold]) => {
+  const holder = document.querySelector(form);
+  const next = holder.querySelector('[data-table-action="next"]');
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    let pressed = 0;
+    next.addEventListener("click", (event) => { pressed = event.timeStamp; }, { once: true, capture: true });
+    next.click();
+    await answered;
+    const shown = performance.now() - pressed;
+    await frame();
+    out.push({ total: shown, paint: performance.now() - pressed });
+    await new Promise((done) => setTimeout(done, hold));
+  }
+  return out;
+}"""
+
+
+HIT = """async ([form, count, hold]) => {
+  const holder = document.querySelector(form);
+  const change = holder.querySelector('input[name="change"]');
+  const go = holder.querySelector('[data-table-action="apply"]');
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const typed = [], applied = [];
+  for (let i = 0; i < count; i++) {
+    holder.querySelector('output[name="fighters"] .codex-pick').click();
+    await new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    await frame();
+    let answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    const event = new Event("input", { bubbles: true });
+    change.value = "+1";
+    change.dispatchEvent(event);
+    await answered;
+    typed.push({ total: performance.now() - event.timeStamp });
+    await frame(); await frame();
+    answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    let pressed = 0;
+    go.addEventListener("click", (e) => { pressed = e.timeStamp; }, { once: true, capture: true });
+    go.click();
+    await answered;
+    applied.push({ total: performance.now() - pressed });
+    await new Promise((done) => setTimeout(done, hold));
+  }
+  return { typed, applied };
+}"""
+
+
+def _session(browser: Any, url: str, *, on_phone: bool, actions: int) -> dict[str, list[dict[str, float]]]:
+    options: dict[str, Any] = {"service_workers": "block"}
+    if on_phone:
+        options.update(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(**options)
+    page = context.new_page()
+    local_only(page, [])
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.live === 'yes'", timeout=300_000)
+    page.wait_for_function(f"() => document.querySelector('{FORM}').dataset.busy === 'no'")
+    if on_phone:
+        phone(context, page)
+    damage = page.evaluate(TYPE_DAMAGE, [FORM, list(range(1, actions + 1))])
+    page.wait_for_timeout(HOLD_MS)
+    pressed = page.evaluate(PRESS_NEXT, [FORM, actions, HOLD_MS])
+    hits = page.evaluate(HIT, [FORM, max(1, actions // 2), HOLD_MS])
+    context.close()
+    return {"damage": damage, "Next": pressed, "+N typed": hits["typed"], "+N Apply": hits["applied"]}
+
+
+def _lines(title: str, runs: list[dict[str, list[dict[str, float]]]], budget: float) -> list[str]:
+    out = [f"{title} (budget p95 ≤ {budget:g} ms)"]
+    for action in ("damage", "Next", "+N typed", "+N Apply"):
+        total = [a["total"] for run in runs for a in run[action]]
+        paint = [a["paint"] for run in runs for a in run[action] if "paint" in a]
+        then = f"; → next frame: p50 {median(paint):.1f} ms, p95 {p95(paint):.1f} ms" if paint else ""
+        out.append(f"  {action:<8} (n={len(total)})  input event → answer in the page: p50 {median(total):.1f} ms, "
+                   f"p95 {p95(total):.1f} ms{then}")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--actions", type=int, default=30, help="answers of each action per run")
+    args = parser.parse_args()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build(site, port)
+        with serve(site, port) as (base, _), chromium() as browser:
+            url = tracker_url(base, FIGHTERS)
+            desktop = [_session(browser, url, on_phone=False, actions=args.actions) for _ in range(args.runs)]
+            handset = [_session(browser, url, on_phone=True, actions=args.actions) for _ in range(args.runs)]
+    print(f"table tools: a {FIGHTERS}-fighter WBS fight on its page, {args.runs} runs (a shared, noisy machine)")
+    print("\n".join(_lines("desktop (no throttling)", desktop, 16)))
+    print("\n".join(_lines(f"phone (390 px, touch, CPU ×{PHONE_CPU})", handset, 100)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,585 @@
+"""The table pages as a game master plays on a phone: 390 px, touch, in headless Chromium.
+
+Undo and redo, the fight kept on the device and offered back, Next taking one tap per answer, a
+link of thousands of rows refused, "Add to fight" with a count, saves that never replace without
+asking, keyword taps, and targets a thumb can hit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+from tests import test_browser as shared
+from tests.support.browser import local_only
+from tests.support.engine import engine
+
+site, browser = shared.site, shared.browser  # the browser tests' fixtures, shared
+settled = shared.settled
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+WBS = "wbs.combat_tracker"
+XIA = "xia.initiative_order"
+FIGHT = f'form[data-calc="{WBS}"]'
+CONFLICT = f'form[data-calc="{XIA}"]'
+BAR = "[data-table-bar]"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone: 390 px wide, touch; no service worker (a private window's view, and quick)."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    blocked: list[str] = []
+    errors: list[str] = []
+    local_only(page, blocked)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert blocked == [] and errors == []
+
+
+def open_table(page: Any, url: str, form: str = FIGHT) -> None:
+    page.goto(url)
+    page.wait_for_selector(f'{form}[data-table-ready="yes"]')
+
+
+def rows(page: Any, form: str = FIGHT) -> list[str]:
+    return page.eval_on_selector_all(f'{form} .codex-rows tbody [data-field="name"]', "els => els.map(e => e.value)")
+
+
+def value(page: Any, name: str, form: str = FIGHT) -> str:
+    return page.locator(f'{form} input[name="{name}"]').input_value()
+
+
+def kept(page: Any, calc: str = WBS) -> dict[str, Any] | None:
+    text = page.evaluate(f"localStorage.getItem('codex.table.{calc}')")
+    return json.loads(text) if text else None
+
+
+def wait_kept(page: Any, calc: str = WBS) -> None:
+    """Until the fight on screen is the one kept on the device (written 300 ms after a change)."""
+    page.wait_for_function(f"""() => {{ const k = localStorage.getItem('codex.table.{calc}');
+        const f = document.querySelector('form[data-calc="{calc}"]');
+        const shown = [...f.querySelectorAll('.codex-rows tbody [data-field="name"]')].map(e => e.value);
+        return k && f.dataset.kept === JSON.parse(k).saved
+               && JSON.stringify(JSON.parse(k).inputs.combatants.map(r => r.name)) === JSON.stringify(shown); }}""")
+
+
+# ---- undo and redo ------------------------------------------------------------------------------
+
+def test_a_removed_fighter_and_a_reset_come_back_with_undo(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Hero", "Bandit"]
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').fill("3")
+    page.tap(f'{FIGHT} tr[data-row="2"] [data-rows-action="remove"]')
+    settled(page, WBS)
+    assert rows(page) == ["Hero"]
+    assert page.locator(f"{BAR} [data-table-step]").inner_text() == "Removed Bandit"
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert rows(page) == ["Hero", "Bandit"]
+    assert page.locator(f"{BAR} [data-table-step]").inner_text() == "Undone: Removed Bandit"
+    assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "3"
+    page.tap(f'{BAR} [data-table-action="redo"]')
+    settled(page, WBS)
+    assert rows(page) == ["Hero"]
+    page.tap(f'{BAR} [data-table-action="undo"]')
+
+    page.tap(f"{FIGHT} .calc__tools button:has-text('Reset to defaults')")
+    settled(page, WBS)
+    assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "0"
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "3"
+    # Keys typed in one field are one step: one Undo takes the whole number back.
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "0"
+    assert page.locator(f'{BAR} [data-table-action="undo"]').is_disabled()
+
+
+def test_undo_keeps_at_least_twenty_states(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    damage = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
+    for n in range(1, 26):
+        damage.fill(str(n))
+        page.evaluate(f"document.querySelector('{FIGHT}').__codexTable.lastAt = -1e9")  # each its own step
+    for _ in range(20):
+        page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert damage.input_value() == "5"
+    for _ in range(20):
+        page.tap(f'{BAR} [data-table-action="redo"]')
+    settled(page, WBS)
+    assert damage.input_value() == "25"
+
+
+# ---- one tap, one round -----------------------------------------------------------------------
+
+def test_a_double_tap_on_next_moves_one_step(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    where = lambda: [value(page, n) for n in ("round", "phase", "tick")]  # noqa: E731
+    next_button = page.locator(f'{BAR} [data-table-action="next"]')
+    box = next_button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for _ in range(12):  # to the round's last step, where a second Next would charge a second upkeep
+        before, energy = where(), page.locator(f'{FIGHT} tr[data-row="1"] [data-field="energy"]').input_value()
+        page.touchscreen.tap(x, y)
+        page.wait_for_timeout(150)  # a thumb's second tap, long after the answer is in (about 10 ms)
+        page.touchscreen.tap(x, y)
+        settled(page, WBS)
+        after = where()
+        page.tap(f'{BAR} [data-table-action="undo"]')  # one step back must be where the two taps began
+        settled(page, WBS)
+        assert where() == before, f"two taps 150 ms apart moved {before} → {after}, more than one step"
+        page.tap(f'{BAR} [data-table-action="redo"]')
+        settled(page, WBS)
+        if after[0] == "2":
+            assert int(page.locator(f'{FIGHT} tr[data-row="1"] [data-field="energy"]').input_value()) <= int(energy)
+            break
+    else:
+        pytest.fail("Next never reached round 2")
+    page.wait_for_timeout(600)
+    before = where()
+    next_button.tap()  # a deliberate Next later is taken
+    settled(page, WBS)
+    assert where() != before
+
+
+def test_next_never_applies_results_worked_out_for_other_inputs(site: tuple[str, list[str]], phone: Any) -> None:
+    # The page opens with a link's fight over results baked for the page's defaults; until the live
+    # answer is in, a Next from those results would put the default fight in the link's place.
+    page = phone
+    fighters = [{"name": "Zhao", "side": "pc", "physical": 5}, {"name": "Qian", "physical": 3}]
+    fields = next(i for i in engine().describe(XIA)["inputs"] if i["name"] == "combatants")["fields"]
+    from calculators import rowcode
+    open_table(page, site[0] + "xia/conflict/?" + urlencode({f"{XIA}.combatants": rowcode.encode(fields, fighters)}),
+               CONFLICT)
+    assert page.evaluate(f"document.querySelector('{CONFLICT}').dataset.live") != "yes", "answered too soon to test"
+    page.locator(f'{BAR} [data-table-action="next"]').dispatch_event("click")
+    settled(page, XIA)
+    assert rows(page, CONFLICT) == ["Zhao", "Qian"]
+
+
+# ---- kept on the device ---------------------------------------------------------------------
+
+def test_a_closed_fight_is_offered_back_and_a_link_never_overwrites_it(site: tuple[str, list[str]],
+                                                                        browser: Any) -> None:
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    open_table(page, site[0] + "wbs/fight/")
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill("Mei Lin")
+    page.tap(f'{FIGHT} [data-rows-action="add"]')
+    page.locator(f'{FIGHT} tr[data-row="3"] [data-field="name"]').fill("Orc")
+    settled(page, WBS)
+    wait_kept(page)
+    page.close()  # the tab is closed by mistake
+
+    page = context.new_page()
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Mei Lin", "Bandit", "Orc"]
+    notice = page.locator(f"{FIGHT} [data-table-notice]")
+    assert notice.is_visible() and "Resumed the fight kept on this device at" in notice.inner_text()
+    page.tap(f'{BAR} [data-table-action="undo"]')  # its history came back with it
+    settled(page, WBS)
+    assert rows(page) == ["Mei Lin", "Bandit", ""]
+    page.tap(f'{BAR} [data-table-action="redo"]')
+    settled(page, WBS)
+    wait_kept(page)
+
+    # A shared link brings another fight: it is shown, the kept one is offered, not replaced.
+    code = page.locator(f'{FIGHT} input[name="combatants"]').input_value()
+    other = code.replace("Mei Lin", "Zhao").replace("Mei+Lin", "Zhao")
+    assert other != code
+    open_table(page, site[0] + "wbs/fight/?" + urlencode({f"{WBS}.combatants": other}))
+    assert rows(page) == ["Zhao", "Bandit", "Orc"]
+    assert "Resume the fight kept on this device" in notice.inner_text()
+    assert page.locator(f'{BAR} [data-table-action="undo"]').is_disabled(), \
+        "undo would cross from the link's fight into the kept one"
+    page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]').fill("4")
+    settled(page, WBS)
+    page.wait_for_function(f"() => document.querySelector('{FIGHT}').dataset.kept")
+    saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('codex.save.wbs.combat_tracker.'))")
+    assert len(saves) == 1 and "Fight kept at" in saves[0], saves
+    archived = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(saves[0])})"))
+    assert archived["inputs"]["combatants"][0]["name"] == "Mei Lin"
+    assert "is now the save" in notice.inner_text()
+    context.close()
+
+
+def test_the_fight_kept_survives_a_resume_offer_taken(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill("Kept")
+    settled(page, WBS)
+    wait_kept(page)
+    open_table(page, site[0] + "wbs/fight/?" + urlencode({f"{WBS}.round": "4"}))
+    assert rows(page) == ["Hero", "Bandit"] and value(page, "round") == "4"
+    page.tap(f"{FIGHT} [data-table-notice] button:has-text('Resume it')")
+    settled(page, WBS)
+    assert rows(page) == ["Kept", "Bandit"]
+    page.tap(f'{BAR} [data-table-action="undo"]')  # taking it back is a step too
+    settled(page, WBS)
+    assert rows(page) == ["Hero", "Bandit"]
+
+
+def test_undo_never_crosses_into_the_other_game(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill("WBS hero")
+    settled(page, WBS)
+    wait_kept(page)
+    open_table(page, site[0] + "xia/conflict/", CONFLICT)
+    assert page.locator(f'{BAR} [data-table-action="undo"]').is_disabled()
+    page.keyboard.press("Control+z")
+    assert kept(page)["inputs"]["combatants"][0]["name"] == "WBS hero"
+    assert kept(page, XIA) is None
+
+
+# ---- limits and bad input -----------------------------------------------------------------------
+
+def test_a_link_of_three_thousand_fighters_is_refused_before_a_row_is_drawn(site: tuple[str, list[str]],
+                                                                            phone: Any) -> None:
+    page = phone
+    code = "1" + "_Goblin" * 3000
+    started = time.monotonic()
+    open_table(page, site[0] + "wbs/fight/?" + urlencode({f"{WBS}.combatants": code}))
+    took = time.monotonic() - started
+    notice = page.locator(f"{FIGHT} #calc-wbs-combat_tracker-combatants-notice")
+    assert notice.is_visible() and "3,000" in notice.inner_text() and "at most 20" in notice.inner_text()
+    assert rows(page) == ["Hero", "Bandit"]
+    assert took < 10, f"the page took {took:.1f} s to refuse the link"
+    settled_rows = page.locator(f"{FIGHT} .codex-rows tbody tr").count()
+    assert settled_rows == 2
+
+
+def test_a_file_of_too_many_fighters_is_refused_with_a_message(site: tuple[str, list[str]], phone: Any,
+                                                              tmp_path: Path) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    big = tmp_path / "horde.json"
+    big.write_text(json.dumps({"format": "jianghu-codex-save", "version": 1, "calc": WBS, "name": "Horde",
+                               "saved": "2026-12-01T21:40:00Z",
+                               "inputs": {"combatants": [{"name": f"Goblin {n}"} for n in range(3000)]}}))
+    page.set_input_files(f'{FIGHT} [data-save="import"]', str(big))
+    error = page.locator(f"{FIGHT} [data-saves] [role=alert]")
+    error.wait_for()
+    assert "3,000" in error.inner_text() and "at most 20" in error.inner_text()
+    assert rows(page) == ["Hero", "Bandit"]
+
+
+# ---- saves: never replaced without asking -----------------------------------------------------
+
+def test_importing_a_same_named_fight_leaves_the_old_save(site: tuple[str, list[str]], phone: Any,
+                                                          tmp_path: Path) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    box = f"{FIGHT} [data-saves]"
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill("Mine")
+    settled(page, WBS)
+    page.fill(f'{box} [data-save="name"]', "Bridge fight")
+    page.tap(f'{box} [data-save="save"]')
+    shared_file = tmp_path / "bridge.json"
+    shared_file.write_text(json.dumps({"format": "jianghu-codex-save", "version": 1, "calc": WBS,
+                                       "name": "Bridge fight", "saved": "2026-12-01T21:40:00Z",
+                                       "inputs": {"combatants": [{"name": "Theirs"}]}}))
+    page.set_input_files(f'{box} [data-save="import"]', str(shared_file))
+    page.wait_for_function(f"""() => document.querySelector('{FIGHT} tr[data-row="1"] [data-field="name"]')
+                               .value === "Theirs" """)
+    assert "already here" in page.locator(f"{box} .codex-saves__status").inner_text()
+    page.tap(f'{box} [data-save="save"]')  # the GM presses Save out of habit
+    status = page.locator(f"{box} .codex-saves__status")
+    assert "already on this device" in status.inner_text()
+    stored = json.loads(page.evaluate(f"localStorage.getItem('codex.save.{WBS}.Bridge fight')"))
+    assert stored["inputs"]["combatants"][0]["name"] == "Mine", "the GM's save was replaced without asking"
+    page.tap(f"{box} .codex-saves__status button:has-text('Save as')")
+    names = page.evaluate(f"Object.keys(localStorage).filter(k => k.startsWith('codex.save.{WBS}.')).sort()")
+    assert names == [f"codex.save.{WBS}.Bridge fight", f"codex.save.{WBS}.Bridge fight (2)"]
+    assert json.loads(page.evaluate(f"localStorage.getItem('codex.save.{WBS}.Bridge fight')"))[
+        "inputs"]["combatants"][0]["name"] == "Mine"
+
+    # A deleted save can be put back; the import itself can be undone.
+    page.select_option(f'{box} [data-save="pick"]', "Bridge fight")
+    page.tap(f'{box} [data-save="delete"]')
+    page.tap(f"{box} .codex-saves__status button:has-text('Undo')")
+    assert page.evaluate(f"localStorage.getItem('codex.save.{WBS}.Bridge fight')") is not None
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert rows(page)[0] == "Mine"
+
+
+def test_the_page_says_whether_the_browser_keeps_its_storage(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    page.add_init_script("""(() => { window.__persistAsked = 0;
+        const api = navigator.storage;
+        api.persisted = async () => false;
+        api.persist = async () => { window.__persistAsked++; return false; }; })()""")
+    open_table(page, site[0] + "wbs/fight/")
+    assert page.evaluate("window.__persistAsked") == 0, "opening the page must not ask"
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').fill("2")
+    line = page.locator(f"{FIGHT} [data-keeping]")
+    line.wait_for()
+    assert page.evaluate("window.__persistAsked") == 1
+    assert "did not promise to keep" in line.inner_text()
+    assert "Home Screen" in page.locator(f"{FIGHT} [data-saves]").inner_text()
+
+
+# ---- from the books to the fight -------------------------------------------------------------
+
+GOBLIN = {"name": "Goblin", "reflex": 4, "health": 5, "stamina": 5, "energy": 20, "monster": True}
+
+
+def recruit_button(page: Any, row: dict[str, Any], calc: str = WBS) -> None:
+    """An "Add to fight" button as calculators/present.py draws it, on a page that has none."""
+    page.evaluate("""([calc, row]) => {
+        const holder = document.createElement('div');
+        holder.className = 'codex-recruit';
+        holder.innerHTML = '<button type="button" class="md-button codex-recruit__button">Add to fight</button>';
+        const button = holder.querySelector('button');
+        button.dataset.recruit = calc;
+        button.dataset.row = JSON.stringify(row);
+        document.querySelector('article h1').after(holder); }""", [calc, row])
+    page.wait_for_selector(".codex-recruit .codex-recruit__count")
+
+
+def test_three_goblins_join_the_fight_kept_on_the_device(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.locator(f'{FIGHT} tr[data-row="2"] [data-field="name"]').fill("Goblin")  # a Goblin is there already
+    settled(page, WBS)
+    wait_kept(page)
+    page.goto(site[0] + "wbs/bestiary/goblin/")  # its stat block's own button
+    page.wait_for_selector(".codex-recruit .codex-recruit__count")
+    carried = json.loads(page.get_attribute(".codex-recruit__button", "data-row"))
+    for _ in range(2):
+        page.tap(".codex-recruit [data-recruit-step='1']")
+    assert page.locator(".codex-recruit__count input").input_value() == "3"
+    page.tap(".codex-recruit__button")
+    status = page.locator(".codex-recruit__status")
+    status.wait_for()
+    assert "Goblin 2–4 joined the fight (5 combatants)" in status.inner_text()
+    page.tap(".codex-recruit__status a:has-text('Open the fight')")
+    page.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
+    assert rows(page) == ["Hero", "Goblin", "Goblin 2", "Goblin 3", "Goblin 4"]
+    goblin = page.locator(f'{FIGHT} tr[data-row="5"]')
+    for field, number in carried.items():  # exactly the numbers the stat block's button carries
+        control = goblin.locator(f'[data-field="{field}"]')
+        if field == "name":
+            continue
+        if isinstance(number, bool):
+            assert control.is_checked() == number, field
+        else:
+            assert control.input_value() == str(number), field
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert rows(page) == ["Hero", "Goblin"]
+
+
+def test_a_full_fight_says_so_and_adds_nobody(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    recruit_button(page, GOBLIN)
+    page.locator(".codex-recruit__count input").fill("18")
+    page.tap(".codex-recruit__button")
+    settled(page, WBS)
+    assert len(rows(page)) == 20
+    page.locator(".codex-recruit__count input").fill("1")
+    page.tap(".codex-recruit__button")
+    status = page.locator(".codex-recruit__status")
+    page.wait_for_function("() => document.querySelector('.codex-recruit__status').textContent.includes('full')")
+    assert "The fight is full: it takes at most 20 combatants and has 20" in status.inner_text()
+    assert len(rows(page)) == 20
+    page.tap(f'{BAR} [data-table-action="undo"]')  # the eighteen were one step
+    settled(page, WBS)
+    assert rows(page) == ["Hero", "Bandit"]
+
+
+def test_a_saved_character_joins_the_fight_from_the_fight_page(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    page.goto(site[0] + "wbs/builder/")
+    page.evaluate("""(row) => localStorage.setItem('codex.save.wbs.character.Mei Lin', JSON.stringify({
+        format: 'jianghu-codex-save', version: 1, calc: 'wbs.character', name: 'Mei Lin',
+        saved: '2026-12-01T21:40:00Z', inputs: {}, recruits: {'wbs.combat_tracker': row}}))""",
+                  {"name": "Mei Lin", "reflex": 6, "health": 8, "stamina": 8, "energy": 30})
+    open_table(page, site[0] + "wbs/fight/")
+    saved = page.locator(f"{FIGHT} .codex-recruit--saved")
+    assert saved.is_visible()
+    page.select_option(f"{FIGHT} .codex-recruit--saved select", label="Mei Lin")
+    page.tap(f"{FIGHT} .codex-recruit--saved .codex-recruit__button")
+    settled(page, WBS)
+    assert rows(page) == ["Hero", "Bandit", "Mei Lin"]
+    assert page.locator(f'{FIGHT} tr[data-row="3"] [data-field="reflex"]').input_value() == "6"
+
+
+# ---- Next keeps the view on the pointer --------------------------------------------------------
+
+def test_after_next_the_view_stays_on_who_acts(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    fighters = [{"name": f"Fighter {n}", "side": "pc" if n % 2 else "npc", "physical": 6 - n % 5} for n in range(8)]
+    fields = next(i for i in engine().describe(XIA)["inputs"] if i["name"] == "combatants")["fields"]
+    from calculators import rowcode  # the same code as the page's links
+    open_table(page, site[0] + "xia/conflict/?" + urlencode({f"{XIA}.combatants": rowcode.encode(fields, fighters)}),
+               CONFLICT)
+    page.locator(f"{CONFLICT} .codex-saves").scroll_into_view_if_needed()  # the GM was far down the page
+    for _ in range(3):
+        page.tap(f'{BAR} [data-table-action="next"]')
+        settled(page, XIA)
+        where = page.evaluate(f"""() => {{ const p = document.querySelector('{CONFLICT} .calc__results [aria-current]');
+            const r = p.getBoundingClientRect();
+            const bar = document.querySelector('{BAR}').getBoundingClientRect();
+            return {{ top: r.top, bottom: r.bottom, bar: bar.top, who: p.querySelector('th').textContent,
+                      now: document.querySelector('{BAR} [data-table-now]').textContent }}; }}""")
+        assert where["top"] >= 0 and where["bottom"] <= where["bar"], where
+        assert where["who"] in where["now"], where
+
+
+# ---- taps and targets ---------------------------------------------------------------------------
+
+def test_a_keyword_tap_shows_its_tooltip_and_a_second_tap_opens_the_glossary(site: tuple[str, list[str]],
+                                                                              phone: Any) -> None:
+    page = phone
+    page.goto(site[0] + "wbs/energy/")
+    term = page.locator("article a.codex-term").first
+    term.scroll_into_view_if_needed()
+    tip = term.evaluate("a => document.getElementById(a.getAttribute('aria-describedby')).textContent")
+    term.tap()
+    page.wait_for_timeout(400)  # the glossary would be open by now
+    assert "/wbs/energy/" in page.url, "the first tap left the page"
+    bubble = page.locator(".codex-term-bubble")
+    assert bubble.is_visible() and tip in bubble.inner_text()
+    assert bubble.locator("a:has-text('Open in the glossary')").is_visible()
+    page.wait_for_timeout(600)
+    assert bubble.is_visible(), "the tooltip must stay after the tap"
+    href = term.get_attribute("href")
+    term.tap()
+    page.wait_for_url("**/wbs/glossary/#" + href.split("#", 1)[1])
+
+
+def test_a_tap_elsewhere_closes_the_tooltip(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    page.goto(site[0] + "wbs/energy/")
+    term = page.locator("article a.codex-term").first
+    term.tap()
+    bubble = page.locator(".codex-term-bubble")
+    assert bubble.is_visible()
+    page.tap("article h1")
+    assert not bubble.is_visible()
+
+
+@pytest.mark.parametrize("path, form", [("wbs/fight/", FIGHT), ("xia/conflict/", CONFLICT)])
+def test_every_control_is_a_thumbs_target(site: tuple[str, list[str]], phone: Any, path: str, form: str) -> None:
+    page = phone
+    open_table(page, site[0] + path, form)
+    small = page.evaluate(f"""() => [...document.querySelectorAll(
+            '{form} :is(button, input:not([type=hidden]):not([hidden]), select, summary)')]
+        .filter(el => el.offsetParent !== null && !el.closest('[hidden]'))
+        .map(el => [el.outerHTML.slice(0, 80), el.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 24 || r.height < 24).map(([h, r]) => `${{h}} ${{r.width}}x${{r.height}}`)""")
+    assert small == [], small
+    # Remove stands apart from the harmless controls beside it.
+    gaps = page.evaluate(f"""() => [...document.querySelectorAll('{form} [data-rows-action="remove"]')].map(r => {{
+        const copy = r.parentElement.querySelector('[data-rows-action="duplicate"]').getBoundingClientRect();
+        return r.getBoundingClientRect().left - copy.right; }})""")
+    assert gaps and min(gaps) >= 16, gaps
+
+
+# ---- the fight of issue 20, start to end, as a GM plays it on a phone -----------------------------
+
+def _add_from(page: Any, url: str, count: int) -> str:
+    """On a stat block's page: a count, then Add to fight; the message it leaves."""
+    page.goto(url)
+    recruit = page.locator(".codex-recruit").first
+    recruit.locator(".codex-recruit__count").wait_for()
+    for _ in range(count - 1):
+        recruit.locator("[data-recruit-step='1']").tap()
+    recruit.locator(".codex-recruit__button").tap()
+    status = recruit.locator(".codex-recruit__status")
+    status.wait_for()
+    return status.inner_text()
+
+
+def test_the_fight_of_issue_20_from_the_books_to_round_three(site: tuple[str, list[str]], browser: Any) -> None:
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    taps = 0
+
+    # Two Goblins and an Orc from the bestiary: a count and one tap each, no number typed.
+    goblins = _add_from(page, site[0] + "wbs/bestiary/goblin/", 2)
+    assert "Goblin 1 and Goblin 2 joined the fight (2 combatants)" in goblins
+    assert "Orc joined the fight (3 combatants)" in _add_from(page, site[0] + "wbs/bestiary/orc/", 1)
+
+    # Three player characters from the builder's saves: the book's Player A, named three ways.
+    builder = 'form[data-calc="wbs.character"]'
+    page.goto(site[0] + "wbs/builder/")
+    page.locator(".codex-example__try a").first.tap()
+    for name in ("Mei Lin", "Bo", "Chen"):
+        page.locator(f'{builder} input[name="name"]').fill(name)
+        settled(page, "wbs.character")
+        page.locator(f'{builder} [data-save="name"]').fill(name)
+        page.locator(f'{builder} [data-save="save"]').tap()
+        page.locator(f"{builder} .codex-saves__status:has-text('Saved')").wait_for()
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc"]
+    saved = page.locator(f"{FIGHT} .codex-recruit--saved")
+    for name in ("Mei Lin", "Bo", "Chen"):
+        saved.locator("select").select_option(label=name)
+        saved.locator(".codex-recruit__button").tap()
+        page.wait_for_function(f"""() => [...document.querySelectorAll('{FIGHT} .codex-rows tbody [data-field="name"]')]
+                                   .some(e => e.value === {json.dumps(name)})""")
+    settled(page, WBS)
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"]
+    orc = page.locator(f'{FIGHT} tr[data-row="3"]')
+    assert orc.locator('[data-field="reflex"]').input_value() == "3"
+    assert orc.locator('[data-field="health"]').input_value() == "8"
+
+    # Two rounds, Next after Next, a hit typed as "+4" against a fighter tapped by name.
+    next_button = page.locator(f'{BAR} [data-table-action="next"]')
+    hit = False
+    per_round: dict[str, int] = {}
+    while value(page, "round") != "3":
+        assert taps < 80, f"two rounds took more than {taps} taps"
+        if not hit and value(page, "phase") != "0":
+            page.locator(f"{FIGHT} output[name=fighters] .codex-pick[data-pick='Goblin 1']").tap()
+            page.keyboard.type("+4")
+            settled(page, WBS)
+            page.locator(f'{BAR} [data-table-action="apply"]').tap()
+            settled(page, WBS)
+            taps += 2  # the name, Apply (and the keys for +4)
+            hit = True
+            goblin = page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value()
+            assert goblin == "4", goblin
+        next_button.tap()
+        taps += 1
+        per_round[value(page, "round")] = per_round.get(value(page, "round"), 0) + 1
+        settled(page, WBS)
+    assert hit
+    print(f"taps: {taps} for two rounds and a hit; Next per round: {per_round}")
+
+    # A Remove taken back, then the tab closed and the fight offered back.
+    page.locator(f'{FIGHT} tr[data-row="3"] [data-rows-action="remove"]').tap()
+    settled(page, WBS)
+    assert "Orc" not in rows(page)
+    page.locator(f'{BAR} [data-table-action="undo"]').tap()
+    settled(page, WBS)
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"]
+    wait_kept(page)
+    page.close()
+    page = context.new_page()
+    open_table(page, site[0] + "wbs/fight/")
+    assert rows(page) == ["Goblin 1", "Goblin 2", "Orc", "Mei Lin", "Bo", "Chen"] and value(page, "round") == "3"
+    assert "Resumed the fight kept on this device" in page.locator(f"{FIGHT} [data-table-notice]").inner_text()
+    context.close()
+    assert errors == []
