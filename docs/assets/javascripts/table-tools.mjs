@@ -188,7 +188,10 @@ function drawChange(tool) {
   if (!go) return;
   const source = applyButton(tool.form);
   go.disabled = !source;
-  go.setAttribute("aria-disabled", source && !resultsCurrent(tool.form) ? "true" : "false");
+  // Held as Next is (apply() ignores a tap while the last one's answer is on its way or within
+  // HOLD ms of it): shown, so a held tap is never a silent one.
+  const held = tool.form.dataset.applying === "yes" || !resultsCurrent(tool.form);
+  go.setAttribute("aria-disabled", source && held ? "true" : "false");
   const label = source ? source.textContent.trim() : "Apply";
   if (go.textContent !== label) go.textContent = label;
 }
