@@ -20,6 +20,7 @@ from typing import Any
 import markdown
 import pytest
 import yaml
+from codex.check_only import site_markdown
 from codex.checks import CHECKS
 from codex.load import load_rules_data
 from codex.problems import DataError
@@ -120,7 +121,9 @@ def test_hostile_pages(codex: Codex, name: str) -> None:
     src = case["page"]
     url = src.removesuffix(".md") + "/"
     result = codex.page(case["text"], src, url)
-    reported = [str(p) for p in result.problems]
+    # and what the HTML Markdown made of it holds live, as the build reads it (on_page_content)
+    made = codex.markup_problems(site_markdown().convert(result.markdown), result)
+    reported = [str(p) for p in result.problems + made]
     if "rejected" in case:
         for want in case["rejected"]:
             assert any(r.startswith(want) for r in reported), f"expected {want}\nreported:\n" + "\n".join(reported)
