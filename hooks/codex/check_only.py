@@ -30,7 +30,7 @@ from .checks import CHECKS
 from .load import Loaded, RulesData, load_rules
 from .page_markup import hidden_markup
 from .problems import DataError, NotRun, Problem
-from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes
+from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, page_url
 from .unsound import NotChecked, not_run
 
 
@@ -45,14 +45,6 @@ def load_checked(project_root: Path) -> RulesData:
     if loaded.problems:
         raise DataError(loaded.problems, loaded.not_run)
     return loaded.data
-
-
-def page_url(src_uri: str) -> str:
-    """The URL MkDocs gives a page with directory URLs (`wbs/tiers.md` → `wbs/tiers/`)."""
-    stem = src_uri.removesuffix(".md")
-    if stem == "index":
-        return ""
-    return stem.removesuffix("/index") + "/"
 
 
 def generated_pages(data: RulesData, waits: list[NotRun]) -> dict[str, GeneratedPage]:
