@@ -133,13 +133,17 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 
 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put the blocks' HTML in place (a family's shell keeps the token its pages' content fills)."""
+    """Refuse the live markup the HTML holds that the source scan took for code; put the blocks' HTML
+    in place (a family's shell keeps the token its pages' content fills)."""
     if page.file.src_uri in _state["shells"]:
         from codex.stamp import CONTENT
 
         return CONTENT
     result = _state["pages"].get(page.file.src_uri)
-    return _state["codex"].content_html(html, result) if result else html
+    if result is None:
+        return html
+    _state["problems"].extend(_state["codex"].markup_problems(html, result))  # markup Markdown did not take as code
+    return _state["codex"].content_html(html, result)
 
 
 @event_priority(50)  # before the search plugin indexes the page's content

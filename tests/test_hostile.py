@@ -20,9 +20,11 @@ from typing import Any
 import markdown
 import pytest
 import yaml
+from codex.check_only import site_markdown
 from codex.checks import CHECKS
 from codex.load import load_rules_data
 from codex.problems import DataError
+from codex.render import page_clashes
 from codex.site import Codex
 
 import calculators
@@ -73,6 +75,7 @@ from pathlib import Path
 from codex.checks import CHECKS
 from codex.load import load_rules_data
 from codex.problems import DataError
+from codex.render import page_clashes
 try:
     load_rules_data(Path({data!r}), CHECKS, base=Path({base!r}))
 except DataError as exc:
@@ -120,7 +123,9 @@ def test_hostile_pages(codex: Codex, name: str) -> None:
     src = case["page"]
     url = src.removesuffix(".md") + "/"
     result = codex.page(case["text"], src, url)
-    reported = [str(p) for p in result.problems]
+    # and what the HTML Markdown made of it holds live, as the build reads it (on_page_content)
+    made = codex.markup_problems(site_markdown().convert(result.markdown), result)
+    reported = [str(p) for p in result.problems + made]
     if "rejected" in case:
         for want in case["rejected"]:
             assert any(r.startswith(want) for r in reported), f"expected {want}\nreported:\n" + "\n".join(reported)
@@ -265,3 +270,16 @@ def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hosti
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("page", ["wbs/bestiary/goblin.md", "wbs/bestiary/goblin/index.md",
+                                  "wbs/bestiary/goblin/README.md"])
+def test_a_creatures_page_cannot_be_written_where_a_page_of_docs_is(codex: Codex, tmp_path: Path, page: str) -> None:
+    # Issue 23, item 5: a generated page replaced a written one (the id `index`, in the case
+    # checker_a-creature-called-index); any page of docs/ that MkDocs writes at the same address clashes.
+    (tmp_path / page).parent.mkdir(parents=True)
+    (tmp_path / page).write_text("# Mine\n", encoding="utf-8")
+    found = [str(p) for p in page_clashes(codex.generated_pages, tmp_path, codex.data)]
+    assert found == [f"rules_data/wbs/bestiary/goblin.yaml:4: id: its page would be written where docs/{page} is, "
+                     "a page of the site already: choose another id"]
+    assert page_clashes(codex.generated_pages, ROOT / "docs", codex.data) == []

@@ -4,7 +4,8 @@ A contributor who fixes one number wants the answer in a second or two, not afte
 and the browser tests. `check_project` runs the same steps the build runs, through the same
 functions: `load_rules` with the build's `CHECKS` (strict YAML, schemas, references, worked
 examples), then `expand` on every page of `docs/` and every page made from the data (each
-marker rendered, so a creature file that names a missing skill fails here as in the build).
+marker rendered, so a creature file that names a missing skill fails here as in the build), and
+a page of `docs/` through the site's Markdown, for the live markup only its HTML shows.
 Every step runs whatever the one before found: a value with a problem is out of use, and what
 reads it is listed as not checked, with the reason (see unsound.py). Nothing is written and
 neither Pyodide nor any npm package is needed.
@@ -19,13 +20,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import markdown as python_markdown
+import yaml
+
 from calculators import Engine
 
 from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
 from .checks import CHECKS
 from .load import Loaded, RulesData, load_rules
+from .page_markup import hidden_markup
 from .problems import DataError, NotRun, Problem
-from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes
+from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, page_url
 from .unsound import NotChecked, not_run
 
 
@@ -42,14 +47,6 @@ def load_checked(project_root: Path) -> RulesData:
     return loaded.data
 
 
-def page_url(src_uri: str) -> str:
-    """The URL MkDocs gives a page with directory URLs (`wbs/tiers.md` → `wbs/tiers/`)."""
-    stem = src_uri.removesuffix(".md")
-    if stem == "index":
-        return ""
-    return stem.removesuffix("/index") + "/"
-
-
 def generated_pages(data: RulesData, waits: list[NotRun]) -> dict[str, GeneratedPage]:
     """Pages made from the rules data; a maker that reads a value with a problem waits (in `waits`)."""
     made: dict[str, GeneratedPage] = {}
@@ -59,6 +56,22 @@ def generated_pages(data: RulesData, waits: list[NotRun]) -> dict[str, Generated
         except NotChecked as exc:
             waits.append(not_run(f"the pages made by {make.__name__}", exc))
     return made
+
+
+def site_markdown() -> python_markdown.Markdown:
+    """The Markdown converter of the site: mkdocs.yml's extensions after MkDocs' own three."""
+
+    class _Config(yaml.SafeLoader):
+        pass
+
+    _Config.add_constructor("!ENV", lambda loader, node: None)
+    config = yaml.load((Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8"), _Config)
+    names, options = ["toc", "tables", "fenced_code"], {}
+    for entry in config["markdown_extensions"]:
+        name, settings = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        names.append(name)
+        options[name] = settings or {}
+    return python_markdown.Markdown(extensions=list(dict.fromkeys(names)), extension_configs=options)
 
 
 @dataclass(slots=True)
@@ -78,12 +91,15 @@ def check_pages(project_root: Path, data: RulesData, engine: Engine) -> PagesChe
     pages = {path.relative_to(docs).as_posix(): (path.read_text(encoding="utf-8"), None)
              for path in sorted(docs.rglob("*.md"))}
     made = generated_pages(data, checked.not_run)
+    converter = site_markdown()
     checked.problems.extend(page_clashes(made, docs, data))
     pages.update({src: (page.markdown, page.source_key) for src, page in made.items() if src not in pages})
     for src_uri, (markdown, source_key) in sorted(pages.items()):
         info = PageInfo(src_uri=src_uri, url=page_url(src_uri))
-        _, _, found = expand(markdown, site, info, f"docs/{src_uri}")
+        expanded, _, found = expand(markdown, site, info, f"docs/{src_uri}")
         waits = info.not_run
+        if source_key is None:  # a page of docs/: what Markdown makes of it, as the build's on_page_content
+            found += hidden_markup(markdown, converter.reset().convert(expanded), f"docs/{src_uri}")
         if source_key is not None:  # a generated page: the file to fix is the YAML it is made from
             shown = data.source_of(source_key)
             found = [Problem(shown, 1, p.path, p.message.replace(f"{shown}: ", "")) for p in found]

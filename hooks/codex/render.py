@@ -130,10 +130,24 @@ class GeneratedPage:
 
 def page_clashes(made: Mapping[str, GeneratedPage], docs: Path, data: RulesData) -> list[Problem]:
     """Generated pages that would take the place of a page in docs/ (a creature with the id `index`
-    would replace the Bestiary itself), each reported at the id in the rules file it is made from."""
+    would replace the Bestiary itself; one with the id `goblin` would be written where
+    docs/wbs/bestiary/goblin/index.md is), each reported at the id in the rules file it is made from."""
+    written = {page_url(path.relative_to(docs).as_posix()): path.relative_to(docs).as_posix()
+               for path in docs.rglob("*.md")}
     return [Problem(data.source_of(page.source_key), data.line_of(page.source_key, ("id",)), "id",
-                    f"its page would be docs/{src_uri}, which is a page of the site already: choose another id")
-            for src_uri, page in sorted(made.items()) if (docs / src_uri).is_file()]
+                    f"its page would be written where docs/{written[page_url(src_uri)]} is, a page of the site "
+                    "already: choose another id")
+            for src_uri, page in sorted(made.items()) if page_url(src_uri) in written]
+
+
+def page_url(src_uri: str) -> str:
+    """The URL MkDocs gives a page with directory URLs: `wbs/tiers.md`, `wbs/tiers/index.md` and
+    `wbs/tiers/README.md` are all `wbs/tiers/`, `index.md` is ``."""
+    stem = src_uri.removesuffix(".md")
+    for own in ("index", "README"):
+        if stem == own or stem.endswith("/" + own):
+            return stem.removesuffix(own)
+    return stem + "/"
 
 
 PageMaker = Callable[[RulesData], dict[str, GeneratedPage]]

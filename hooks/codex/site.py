@@ -20,6 +20,7 @@ from .bundle import calculators_zip
 from .check_only import load_project, page_url
 from .fonts import font_files, tile_glyphs
 from .load import RulesData
+from .page_markup import hidden_markup
 from .problems import DataError, Problem
 from .pyodide_files import pyodide_runtime
 from .render import PAGE_MAKERS, GeneratedPage, PageInfo, Site, expand, make_env, page_clashes, substitute
@@ -38,6 +39,7 @@ class PageResult:
     uses_widgets: bool
     problems: list[Problem] = field(default_factory=list)
     info: PageInfo | None = None
+    source: str = ""  # the page's Markdown as written, for the lines of what its HTML holds
 
 
 def load(project_root: Path) -> tuple[RulesData, calculators.Engine]:
@@ -119,7 +121,11 @@ class Codex:
         """Expand a page's markers."""
         info = PageInfo(src_uri=src_uri, url=url)
         out, rendered, problems = expand(markdown, self.site, info, f"docs/{src_uri}")
-        return PageResult(out, rendered, info.uses_widgets, problems, info)
+        return PageResult(out, rendered, info.uses_widgets, problems, info, markdown)
+
+    def markup_problems(self, html: str, result: PageResult) -> list[Problem]:
+        """Live markup in the HTML Markdown made of a page that its source scan took for code."""
+        return hidden_markup(result.source, html, f"docs/{result.info.src_uri}") if result.info else []
 
     def page_html(self, html: str, result: PageResult) -> str:
         """Put the blocks' HTML in place of their placeholders; link the glossary terms in it."""

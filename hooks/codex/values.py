@@ -34,8 +34,9 @@ from .problems import NotRun, Problem
 from .unsound import NotChecked, Unsound
 
 VALUE = re.compile(r"<!--[ \t]*codex:value(?:[ \t]+(?P<arg>[^\s>]*))?(?:[ \t]+(?P<format>[^\s>]+))?[ \t]*-->")
-# A heading may stand inside blockquotes, list items and admonitions: what precedes it on its line.
-_CONTAINERS = re.compile(r"(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*")
+# A heading may stand inside blockquotes, list items, definitions and admonitions: what precedes it
+# on its line.
+_CONTAINERS = re.compile(r"(?:[ \t]*(?:>|[-*+:](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*")
 _ATX = re.compile(r"#")  # Python-Markdown needs no space after the hashes
 _UNDERLINE = re.compile(r"(?:=+|-+)[ \t]*")  # the next line makes this one a setext heading
 _HTML_HEADING = re.compile(r"<h[1-6]\b", re.I)
