@@ -460,7 +460,7 @@ def test_the_trackers_help_states_the_datas_numbers_and_follows_them() -> None:
         return {"Chi for effects": f"costs {trigrams['channel_cost']} chi of its kind",
                 "Chi Celerity (Thunder)": f"a Thunder trigram of {trigrams['channel_minimum']} or more",
                 "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " chi at once",
-                "Attacks in a turn": f"and at least {note['options'][0]['set']['min_attacks']} (",
+                "Attacks in a turn": f"trigram ({note['options'][0]['set']['min_attacks']} if the trigram is lower)",
                 "Left to the table": f"up to {data['xia/conflicts']['movement']['seconds']} seconds"}
 
     before = rules_shown()

@@ -28,11 +28,6 @@ def _reading(note_id: str, readings: Mapping[str, str]) -> str:
     return f"“{label}” (the reading in force of “{entry['title']}”{other})"
 
 
-def _site_reading(note_id: str) -> str:
-    """A source note with one reading only: named, so that the reader can look it up."""
-    return f"(the site's reading of “{rules.note(GAME, note_id)['title']}”)"
-
-
 def _order(readings: Mapping[str, str]) -> str:
     init = initiative()
     kinds = " before ".join(conflict(c)["name"] for c in init["precedence"])
@@ -45,7 +40,7 @@ def _order(readings: Mapping[str, str]) -> str:
             f"(active Trait + {trigram(init['trigram'])['name']}) down; on one rating {first} before {second}, then "
             f"the list's order; {kinds}, read as {_reading(init['precedence_note'], readings)}{equal}; "
             "a Trait of 0 keeps a combatant out of that conflict; someone added above the turn under way acts from "
-            f"the next round {_site_reading('joining-a-round')}")
+            "the next round")
 
 
 def _incapacitated(readings: Mapping[str, str]) -> str:
@@ -63,10 +58,9 @@ def _incapacitated(readings: Mapping[str, str]) -> str:
 def _attacks() -> str:
     thunder = trigram(attack.CELERITY)
     least = attack.max_attacks(0)
-    limit = _site_reading(thunder["limit_note"])
     return (f"an attack is the turn's action; another needs {thunder['channel']}'s extra attack or a kung fu secret "
-            f"(ticked as such); never more in a turn than the attacker's {thunder['name']} trigram, and at least "
-            f"{least} {limit}")
+            f"(ticked as such); never more in a turn than the attacker's {thunder['name']} trigram ({least} if the "
+            "trigram is lower)")
 
 
 def _celerity() -> str:
