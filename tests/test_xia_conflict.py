@@ -457,9 +457,9 @@ def test_the_trackers_help_states_the_datas_numbers_and_follows_them() -> None:
     def numbers(data: Mapping[str, Any]) -> dict[str, Any]:
         chi, trigrams = data["xia/chi"], data["xia/trigrams"]
         note = next(n for n in data["xia/source_notes"]["notes"] if n["id"] == "thunder-attack-limit")
-        return {"Chi for effects": f"costs {trigrams['channel_cost']} chi of its kind",
-                "Chi Celerity (Thunder)": f"a Thunder trigram of {trigrams['channel_minimum']} or more",
-                "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " chi at once",
+        return {"Chi for effects": f"{trigrams['channel_cost']} chi a trigram channelled",
+                "Chi Celerity (Thunder)": f"(Thunder {trigrams['channel_minimum']} or more)",
+                "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " at once",
                 "Attacks in a turn": f"trigram ({note['options'][0]['set']['min_attacks']} if the trigram is lower)",
                 "Left to the table": f"up to {data['xia/conflicts']['movement']['seconds']} seconds"}
 
