@@ -231,7 +231,9 @@ def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab
     page.check(f'{order} input[name="attack"]')
     settled(page, "xia.initiative_order")
     button = page.locator(f"{order} output[name=apply] button[data-apply]")
-    assert button.inner_text() == f"{HOSTILE} takes 3 physical damage"
+    # Its text, not its innerText: results out of view are not rendered (content-visibility), and the
+    # tracker's help below the fight pushes this one out of view once the attack box is scrolled to.
+    assert button.text_content() == f"{HOSTILE} takes 3 physical damage"
     button.click()
     page.wait_for_function(f"""() => document.querySelector('{order} input[name="target"]').value === "" """)
     settled(page, "xia.initiative_order")

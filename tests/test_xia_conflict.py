@@ -415,6 +415,81 @@ def test_every_rule_the_tracker_says_it_applies_is_tested() -> None:
     assert {r["id"] for r in rules_data()["xia/tracker"]["applies"]} == set(APPLIES_TESTED_BY)
 
 
+# ---- the tracker's own help (its `rules` output): each rule it applies, with the data's numbers ----
+
+RULE_ROWS = {  # each row of the output → the tests holding the tracker to what the row says
+    "Order": APPLIES_TESTED_BY["order"],
+    "Turns and rounds": (test_next_moves_the_round_on_by_one_and_pressing_it_twice_changes_nothing_more,
+                         test_when_the_last_turn_s_actor_falls_the_next_button_starts_the_next_round,
+                         test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it),
+    "Defeat": APPLIES_TESTED_BY["defeat"],
+    "Incapacitated": APPLIES_TESTED_BY["incapacitated"],
+    "Attacks in a turn": APPLIES_TESTED_BY["one-attack"],
+    "Chi Celerity (Thunder)": APPLIES_TESTED_BY["celerity"],
+    "Chi Breaker (Mountain)": APPLIES_TESTED_BY["stop"],
+    "Chi for effects": APPLIES_TESTED_BY["channel-cost"],
+    "Style bonus": APPLIES_TESTED_BY["style"],
+    "Catching breath": APPLIES_TESTED_BY["breath"],
+    "Names": (test_a_change_that_cannot_be_applied_gets_a_message_beside_its_field,),
+}
+APPLIES_ROW = {"order": "Order", "defeat": "Defeat", "incapacitated": "Incapacitated",
+               "one-attack": "Attacks in a turn", "celerity": "Chi Celerity (Thunder)",
+               "channel-cost": "Chi for effects", "stop": "Chi Breaker (Mountain)", "style": "Style bonus",
+               "breath": "Catching breath"}
+
+
+def rules_shown(state: Mapping[str, Any] | None = None, eng: Engine | None = None) -> dict[str, str]:
+    """The `rules` output as row heading → its text."""
+    table = run(state or {}, eng)["rules"]
+    assert table["style"] == "prose"
+    return {r["head"]: r["cells"][0]["value"] for r in table["rows"]}
+
+
+def test_the_trackers_help_lists_each_rule_it_applies_then_what_it_leaves() -> None:
+    assert list(rules_shown()) == [*RULE_ROWS, "Left to the table"]
+    assert {r["id"] for r in rules_data()["xia/tracker"]["applies"]} == set(APPLIES_ROW)
+    assert set(APPLIES_ROW.values()) <= set(RULE_ROWS)
+
+
+def test_the_trackers_help_states_the_datas_numbers_and_follows_them() -> None:
+    import copy
+
+    def numbers(data: Mapping[str, Any]) -> dict[str, Any]:
+        chi, trigrams = data["xia/chi"], data["xia/trigrams"]
+        note = next(n for n in data["xia/source_notes"]["notes"] if n["id"] == "thunder-attack-limit")
+        return {"Chi for effects": f"{trigrams['channel_cost']} chi a trigram channelled",
+                "Chi Celerity (Thunder)": f"(Thunder {trigrams['channel_minimum']} or more)",
+                "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " at once",
+                "Attacks in a turn": f"trigram ({note['options'][0]['set']['min_attacks']} if the trigram is lower)",
+                "Left to the table": f"up to {data['xia/conflicts']['movement']['seconds']} seconds"}
+
+    before = rules_shown()
+    for head, said in numbers(rules_data()).items():
+        assert said in before[head], (head, before[head])
+    changed = copy.deepcopy(dict(rules_data()))
+    changed["xia/trigrams"]["channel_cost"] = 3
+    changed["xia/trigrams"]["channel_minimum"] = 2
+    for bonus, value in zip(changed["xia/chi"]["style_bonuses"], (4, 7), strict=True):
+        bonus["bonus"] = value
+    next(n for n in changed["xia/source_notes"]["notes"]
+         if n["id"] == "thunder-attack-limit")["options"][0]["set"]["min_attacks"] = 2
+    changed["xia/conflicts"]["movement"]["seconds"] = 6
+    after = rules_shown(eng=Engine(changed))
+    for head, said in numbers(changed).items():
+        assert said in after[head], (head, after[head])
+    assert after != before
+
+
+def test_the_trackers_help_names_the_reading_in_force_and_offers_the_other() -> None:
+    notes = {n["id"]: n for n in rules_data()["xia/source_notes-conflict"]["notes"]}
+    labels = {o["id"]: " ".join(o["label"].split()) for o in notes["npc-physical-defeat"]["options"]}
+    usual = rules_shown()["Incapacitated"]
+    assert labels["out-of-every-conflict"] in usual and labels["physical-only"] not in usual
+    assert "the other is offered under Reading" in usual
+    chosen = rules_shown({"npc_defeat": "physical-only"})["Incapacitated"]
+    assert labels["physical-only"] in chosen and labels["out-of-every-conflict"] not in chosen
+
+
 def test_a_conditions_rule_text_is_text_whatever_the_glossary_holds() -> None:
     import copy
 

@@ -23,7 +23,7 @@ from ..fields import row_name
 from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output, parse_inputs
-from . import changes, defeat
+from . import changes, defeat, tracker_rules
 from .attack import max_attacks
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
 from .initiative import EQUAL_RATINGS, ITEM, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
@@ -138,6 +138,7 @@ def _outputs() -> list[Output]:
         Output("first", "Acts first each round", "text"),
         Output("turns", "Turns each round", "int"),
         Output("breath", "Everyone catches their breath", "table"),
+        Output("rules", "What the tracker applies", "table"),
     ]
 
 
@@ -326,6 +327,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "breath": (Apply("Everyone catches their breath", (("combatants", rested.rows),),
                          summary="; ".join(rested.said) + ".") if rested is not None else
                    Table("", (), (), empty="Nobody has spent any chi: there is none to regain.")),
+        "rules": tracker_rules.shown(chosen),
     }
 
 
