@@ -83,12 +83,15 @@ class Output:
     label: str
     kind: OutputKind = "int"
     help: str = ""
+    folded: bool = False  # shown folded, a tap away (a long reference beside a table tool's fight)
 
     def as_dict(self) -> dict[str, Any]:
         """The output as catalog data."""
         out: dict[str, Any] = {"name": self.name, "label": self.label, "type": self.kind}
         if self.help:
             out["help"] = self.help
+        if self.folded:
+            out["folded"] = True
         return out
 
 

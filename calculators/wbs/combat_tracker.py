@@ -71,7 +71,7 @@ def _outputs() -> list[Output]:
         Output("order", "The round's ticks", "table"),
         Output("chart", "Tick chart", "table"),
         Output("end_of_round", "As the round ends", "table"),
-        Output("rules", "What the tracker applies", "table"),
+        Output("rules", "What the tracker applies", "table", folded=True),
     ]
 
 

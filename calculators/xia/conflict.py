@@ -138,7 +138,7 @@ def _outputs() -> list[Output]:
         Output("first", "Acts first each round", "text"),
         Output("turns", "Turns each round", "int"),
         Output("breath", "Everyone catches their breath", "table"),
-        Output("rules", "What the tracker applies", "table"),
+        Output("rules", "What the tracker applies", "table", folded=True),
     ]
 
 

@@ -43,7 +43,7 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
         if spec["type"] == "rows":
             control.update(rows_context(control))
         groups.setdefault(spec.get("group", ""), []).append(control)
-    outputs = [{"help": "", **o, "html": shown.get(o["name"], "")} for o in entry["outputs"]]
+    outputs = [{"help": "", "folded": False, **o, "html": shown.get(o["name"], "")} for o in entry["outputs"]]
     return {
         "calc": entry,
         "base": base,
