@@ -113,7 +113,8 @@ def test_undo_keeps_at_least_twenty_states(site: tuple[str, list[str]], phone: A
     damage = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
     for n in range(1, 26):
         damage.fill(str(n))
-        page.evaluate(f"document.querySelector('{FIGHT}').__codexTable.lastAt = -1e9")  # each its own step
+        # Each its own step: the tool's clock (form-state.mjs) says the last key was long ago.
+        page.evaluate(f"window.__codex.formState(document.querySelector('{FIGHT}')).table.lastAt = -1e9")
     for _ in range(20):
         page.tap(f'{BAR} [data-table-action="undo"]')
     settled(page, WBS)
