@@ -387,6 +387,25 @@ def test_three_goblins_join_the_fight_kept_on_the_device(site: tuple[str, list[s
     assert rows(page) == ["Hero", "Goblin"]
 
 
+def test_a_kept_fight_with_a_broken_row_is_said_not_added_to(site: tuple[str, list[str]], phone: Any) -> None:
+    """A kept fight whose combatants are not all records (a damaged store) made Add to fight throw,
+    with nothing said; now it says the fight could not be read, and the store is left as it was."""
+    page = phone
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site[0] + "wbs/bestiary/goblin/")
+    kept = {"format": "jianghu-codex-table", "version": 1, "calc": WBS, "fight": "f", "saved": "2026-01-01T10:00:00Z",
+            "inputs": {"combatants": [{"name": "Hero"}, None]}, "history": {"past": [], "future": [], "label": ""}}
+    page.evaluate("([key, kept]) => localStorage.setItem(key, JSON.stringify(kept))", [f"codex.table.{WBS}", kept])
+    page.wait_for_selector(".codex-recruit .codex-recruit__count")
+    page.tap(".codex-recruit__button")
+    status = page.locator(".codex-recruit__status")
+    status.wait_for()
+    assert "The fight kept on this device could not be read" in status.inner_text()
+    assert json.loads(page.evaluate(f"localStorage.getItem('codex.table.{WBS}')")) == kept
+    assert errors == []
+
+
 def test_a_full_fight_says_so_and_adds_nobody(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
     open_table(page, site[0] + "wbs/fight/")
