@@ -259,7 +259,8 @@ def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hosti
         page.goto(hostile_site + CASES[name]["visit"])
         page.evaluate("value => localStorage.setItem('codex.readings', value)", stored)
         page.reload()
-        page.wait_for_function("() => [...document.querySelectorAll('form.calc')].every((f) => f.__codexBound)")
+        page.wait_for_function("() => [...document.querySelectorAll('form.calc')]"
+                               ".every((f) => window.__codex && window.__codex.formState(f).bound)")
         assert page.evaluate("document.querySelectorAll('form.calc').length") >= 4
         select = page.locator("select[data-reading-for]").first
         note = select.get_attribute("data-reading-for")

@@ -11,6 +11,7 @@
 // order. If the creatures cannot be fetched, search goes on without them.
 //
 // The build writes this file beside the theme's worker, whose name it fills in below.
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic worker script (importScripts), not a module: the directive counts
 "use strict";
 
 const THEME_WORKER = "__THEME_WORKER__";
@@ -19,23 +20,31 @@ const SETUP = 0;
 const READY = 1;
 const QUERY = 2;
 
+/** @typedef {{ type: number, data?: any }} Message a message of the theme's worker (its data: the theme's) */
+
+/** @type {((event: { data: Message }) => unknown)[]} */
 const themeHandlers = [];
 const listen = self.addEventListener.bind(self);
-self.addEventListener = (type, handler, options) =>
-  type === "message" ? themeHandlers.push(handler) : listen(type, handler, options);
+self.addEventListener = /** @type {typeof self.addEventListener} the theme's script adds only functions */ (
+  (/** @type {string} */ type, /** @type {any} */ handler, /** @type {any} */ options) =>
+    type === "message" ? themeHandlers.push(handler) : listen(type, handler, options));
 importScripts(THEME_WORKER);
 self.addEventListener = listen;
 
+/** @type {(message: Message, ...rest: any[]) => void} the worker's own postMessage, as the theme calls it */
 const answer = self.postMessage.bind(self);
 let quiet = false; // while the theme's worker is set up again: its "ready" is not news to the page
-self.postMessage = (message, ...rest) => {
+self.postMessage = /** @type {typeof self.postMessage} */ ((/** @type {Message} */ message, /** @type {any[]} */ ...rest) => {
   if (!(quiet && message && message.type === READY)) answer(message, ...rest);
-};
+});
 
-/** Hand one message to the theme's worker; resolves once it has answered. */
+/** Hand one message to the theme's worker; resolves once it has answered.
+ * @param {Message} data */
 const toTheme = (data) => Promise.all(themeHandlers.map((handler) => handler({ data })));
 
+/** @type {Message | null} */
 let setup = null; // the page's setup message
+/** @type {Promise<void> | null} */
 let merged = null; // the promise of the setup with the creatures added
 
 async function fetchCreatures() {
@@ -53,7 +62,8 @@ async function withCreatures() {
   if (!docs.length) return;
   quiet = true;
   try {
-    await toTheme({ ...setup, data: { ...setup.data, docs: [...setup.data.docs, ...docs] } });
+    const page = /** @type {Message} asked only once the page's setup is in */ (setup);
+    await toTheme({ ...page, data: { ...page.data, docs: [...page.data.docs, ...docs] } });
   } finally {
     quiet = false;
   }
@@ -61,7 +71,8 @@ async function withCreatures() {
 
 let turn = Promise.resolve();
 listen("message", (event) => {
-  const message = event.data;
+  /** @type {Message} */
+  const message = /** @type {MessageEvent} a worker's message */ (event).data;
   turn = turn
     .then(async () => {
       if (message && message.type === SETUP) {

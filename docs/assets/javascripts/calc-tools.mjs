@@ -5,29 +5,22 @@
 // codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
 import { everyPage } from "./every-page.mjs";
+import { formState } from "./form-state.mjs";
 import { markStep } from "./history.mjs";
+import { controls, defaultOf } from "./rows.mjs";
 import { address, stateOf, stateTicks } from "./url-state.mjs";
+
+/** @typedef {import("./rows.mjs").Control} Control */
 
 const PHONE = window.matchMedia("(max-width: 44.9375em)");
 
-function controls(form) {
-  return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
-}
-
+/** @param {Control} el @param {unknown} value */
 function setControl(el, value) {
-  if (el.type === "checkbox") el.checked = stateTicks(el.form, value);
+  if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = stateTicks(/** @type {HTMLFormElement} */ (el.form), value);
   else el.value = String(value);
 }
 
-function defaultOf(el) {
-  if (el.type === "checkbox") return el.defaultChecked;
-  if (el.tagName === "SELECT") {
-    const chosen = [...el.options].find((o) => o.defaultSelected) || el.options[0];
-    return chosen ? chosen.value : "";
-  }
-  return el.defaultValue;
-}
-
+/** @param {HTMLFormElement} form */
 function changed(form) {
   // A rows table is drawn from its hidden input's code (rows.mjs): draw it again from the new one.
   for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) holder.dispatchEvent(new Event("codex:refresh"));
@@ -36,21 +29,25 @@ function changed(form) {
   mirrorChoices(form);
 }
 
+/** @param {HTMLFormElement} form @param {string} text */
 function say(form, text) {
   const slot = form.querySelector(".calc__tools-status");
   if (!slot) return;
   slot.textContent = text;
-  clearTimeout(slot.__codexTimer);
-  slot.__codexTimer = setTimeout(() => { slot.textContent = ""; }, 4000);
+  const state = formState(form);
+  clearTimeout(state.sayTimer);
+  state.sayTimer = setTimeout(() => { slot.textContent = ""; }, 4000);
 }
 
-/** Every input back to the page's default (a table tool can undo it: its history names the step). */
+/** Every input back to the page's default (a table tool can undo it: its history names the step).
+ * @param {HTMLFormElement} form */
 export function resetToDefaults(form, step = "Reset to defaults") {
   markStep(form, step);
   for (const el of controls(form)) setControl(el, defaultOf(el));
   changed(form);
 }
 
+/** @param {HTMLFormElement} form */
 function reset(form) {
   resetToDefaults(form);
   say(form, form.hasAttribute("data-table") ? "Back to the page's defaults: Undo brings the fight back."
@@ -58,6 +55,7 @@ function reset(form) {
 }
 
 // Text onto the clipboard (the old way where the browser refuses the new one); false if neither works.
+/** @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -70,12 +68,13 @@ export async function copyText(text) {
     box.style.opacity = "0";
     document.body.append(box);
     box.select();
-    const ok = document.execCommand && document.execCommand("copy");
+    const ok = document.execCommand?.("copy");
     box.remove();
     return Boolean(ok);
   }
 }
 
+/** @param {HTMLFormElement} form */
 async function copyLink(form) {
   const url = new URL(address()); // with the inputs not yet written to the address
   url.hash = form.id;
@@ -89,6 +88,7 @@ async function copyLink(form) {
 }
 
 // A small tool button (no inline handler: CSP).
+/** @param {string} text @param {(event: MouseEvent) => void} onClick */
 export function button(text, onClick, className = "calc__tool") {
   const b = document.createElement("button");
   b.type = "button";
@@ -98,6 +98,7 @@ export function button(text, onClick, className = "calc__tool") {
   return b;
 }
 
+/** @param {HTMLFormElement} form */
 function addTools(form) {
   if (form.querySelector(".calc__tools")) return;
   const tools = document.createElement("div");
@@ -111,12 +112,13 @@ function addTools(form) {
 
 // "Try these numbers": fill the calculator on this page and bring it into view, without a
 // navigation (instant navigation would swap the page and lose the values or the scroll).
+/** @param {MouseEvent} event */
 function tryNumbers(event) {
-  const link = event.target.closest && event.target.closest(".codex-example__try a[href]");
+  const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest(".codex-example__try a[href]")) : null;
   if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const url = new URL(link.href, location.href);
   const form = document.getElementById(url.hash.slice(1));
-  if (!form || !form.matches("form.calc")) return;
+  if (!(form instanceof HTMLFormElement) || !form.matches("form.calc")) return;
   event.preventDefault();
   event.stopPropagation();
   const wanted = stateOf(form, url.searchParams);
@@ -129,6 +131,7 @@ function tryNumbers(event) {
 }
 
 // A form taller than a phone's screen keeps its results pinned in view (CSS: .calc--long).
+/** @param {HTMLFormElement} form */
 function fitToScreen(form) {
   const tall = PHONE.matches && form.getBoundingClientRect().height > window.innerHeight;
   form.classList.toggle("calc--tall", tall);
@@ -138,23 +141,25 @@ function fitToScreen(form) {
 // repeated under it, wrapping (screen readers already read the select's value).
 const LONG_CHOICE = 40;
 
+/** @param {HTMLFormElement} form */
 function mirrorChoices(form) {
   for (const select of form.querySelectorAll("select")) {
     if (![...select.options].some((o) => o.text.length > LONG_CHOICE)) continue;
     let mirror = select.nextElementSibling;
-    if (!mirror || !mirror.classList.contains("calc__choice-text")) {
-      mirror = document.createElement("p");
-      mirror.className = "calc__choice-text";
-      mirror.setAttribute("aria-hidden", "true");
-      select.after(mirror);
-      select.addEventListener("change", () => { mirror.textContent = select.selectedOptions[0]?.text || ""; });
+    if (!mirror?.classList.contains("calc__choice-text")) {
+      const made = document.createElement("p");
+      made.className = "calc__choice-text";
+      made.setAttribute("aria-hidden", "true");
+      select.after(made);
+      select.addEventListener("change", () => { made.textContent = select.selectedOptions[0]?.text || ""; });
+      mirror = made;
     }
     mirror.textContent = select.selectedOptions[0]?.text || "";
   }
 }
 
 function bindAll() {
-  const forms = [...document.querySelectorAll("form.calc[data-calc][id]")];
+  const forms = [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-calc][id]"))];
   for (const form of forms) {
     addTools(form);
     mirrorChoices(form);
@@ -162,11 +167,11 @@ function bindAll() {
   }
   // Arriving on a calculator's address (a shared link, a reload, instant navigation): show it.
   // Its anchor is the form's id, which the build wrote (hooks/codex/links.py).
-  const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
-  if (target && target.matches("form.calc")) requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
+  const target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
+  if (target?.matches("form.calc")) requestAnimationFrame(() => target.scrollIntoView({ block: "start" }));
 }
 
 document.addEventListener("click", tryNumbers, true); // before the theme's instant navigation
-window.addEventListener("resize", () => document.querySelectorAll("form.calc[id]").forEach(fitToScreen));
+window.addEventListener("resize", () => /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[id]")).forEach(fitToScreen));
 
 everyPage(bindAll);

@@ -6,7 +6,9 @@
 import { BUNDLE, BYTES, LOCKFILE, PYODIDE, STDLIB } from "../codex/runtime.mjs";
 import { meterFetch } from "./meter.mjs";
 
-let bridge = null;
+/** @type {((calc: string, inputs: string) => string) | null} */
+let bridge = null; // the engine's door: a calculator's answer (JSON) to its inputs (JSON)
+/** @type {Promise<LoadTimings> | null} */
 let ready = null;
 const BUNDLE_PATH = "/home/pyodide/calculators.zip";
 
@@ -17,14 +19,18 @@ for (const address of [PYODIDE, BUNDLE, STDLIB]) {
 
 // What a page may send: the message's type and its own fields, nothing else (an unknown field,
 // such as an address, is refused rather than ignored, so a page that tries is seen trying).
+/** @type {Record<ToWorker["type"], string[]>} */
 const FIELDS = { init: ["calcs"], run: ["id", "calc", "inputs"], echo: ["id"] };
 const CALC_ID = /^[a-z]+\.[a-z0-9_]+$/;
 
+/** Why a message is refused, or null when it is one of ours.
+ * @param {any} msg anything a page posted
+ * @returns {string | null} */
 function refusal(msg) {
   if (!msg || typeof msg !== "object" || !(msg.type in FIELDS)) return "an unknown message";
-  const extra = Object.keys(msg).filter((key) => key !== "type" && !FIELDS[msg.type].includes(key));
+  const extra = Object.keys(msg).filter((key) => key !== "type" && !FIELDS[/** @type {ToWorker["type"]} */ (msg.type)].includes(key));
   if (extra.length) return `a ${msg.type} message may not carry ${extra.join(", ")}`;
-  if (msg.type === "init" && !(Array.isArray(msg.calcs) && msg.calcs.every((id) => typeof id === "string" && CALC_ID.test(id)))) {
+  if (msg.type === "init" && !(Array.isArray(msg.calcs) && msg.calcs.every((/** @type {unknown} */ id) => typeof id === "string" && CALC_ID.test(id)))) {
     return "calcs is a list of calculator ids";
   }
   return null;
@@ -33,7 +39,9 @@ function refusal(msg) {
 // The bundle is needed only once Python has started, so it is fetched once Pyodide's own big
 // downloads (the wasm, the standard library) are in: on a slow link it then arrives while Python
 // starts, instead of making Python wait for it.
+/** @param {Promise<unknown>} pyodideStarted */
 function bundleAfter(pyodideStarted) {
+  /** @type {Promise<ArrayBuffer> | null} */
   let asked = null;
   const ask = () => {
     if (!asked) {
@@ -47,15 +55,18 @@ function bundleAfter(pyodideStarted) {
   };
   const waiting = new Set([new URL("pyodide.asm.wasm", PYODIDE).href, STDLIB]);
   pyodideStarted.then(ask, ask); // whatever happened to those downloads, not later than this
-  return { arrived: (url) => { if (waiting.delete(url) && !waiting.size) ask(); }, bundle: () => ask() };
+  return { arrived: (/** @type {string} */ url) => { if (waiting.delete(url) && !waiting.size) ask(); }, bundle: () => ask() };
 }
 
+/** @param {{ calcs: string[] }} init @returns {Promise<LoadTimings>} */
 async function init({ calcs }) {
   const t0 = performance.now();
+  /** @type {ReturnType<typeof bundleAfter> | null} */
   let later = null;
   const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total: BYTES }),
-                               (url) => later && later.arrived(url));
-  const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
+                               (url) => later?.arrived(url));
+  /** @type {typeof import("pyodide")} the pinned package's module, self-hosted (hooks/codex/pyodide_files.py) */
+  const { loadPyodide } = await import(`${PYODIDE}pyodide.mjs`);
   const t1 = performance.now();
   // stdLibURL: the build's trimmed standard library, only the modules the calculators import.
   // lockFileContents: the lock file's facts, no package (the engine loads none): nothing to fetch.
@@ -78,20 +89,22 @@ async function init({ calcs }) {
   return { fetched: t1 - t0, python: t2 - t1, engine: performance.now() - t2 };
 }
 
-self.addEventListener("message", async (event) => {
-  const msg = event.data;
-  const refused = refusal(msg);
+/** @type {DedicatedWorkerGlobalScope} this worker's scope: its `message` events are the page's */ (self).addEventListener("message", async (event) => {
+  const posted = event.data;
+  const refused = refusal(posted);
   if (refused) {
     console.error("Jianghu Codex worker: refused", refused);
-    self.postMessage({ type: "refused", message: refused, id: msg && msg.id });
+    self.postMessage({ type: "refused", message: refused, id: posted?.id });
     return;
   }
+  /** @type {ToWorker} refusal() found it is one */
+  const msg = posted;
   if (msg.type === "init") {
     if (!ready) {
       ready = init(msg);
       ready.then(
         (timings) => self.postMessage({ type: "ready", timings }),
-        (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }),
+        (error) => self.postMessage({ type: "failed", message: String(error?.message || error) }),
       );
     }
     return;
@@ -108,7 +121,7 @@ self.addEventListener("message", async (event) => {
       return;
     }
     const started = performance.now();
-    const reply = JSON.parse(bridge(msg.calc, JSON.stringify(msg.inputs)));
+    const reply = JSON.parse(/** @type {NonNullable<typeof bridge>} init made it: ready resolved */ (bridge)(msg.calc, JSON.stringify(msg.inputs)));
     const done = performance.now();
     // Clock times (timeOrigin + now) let the page tell the trip to the worker from the trip back.
     self.postMessage({ type: "result", id: msg.id, startedAt: performance.timeOrigin + started,

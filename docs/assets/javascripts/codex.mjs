@@ -4,12 +4,37 @@
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
 import { everyPage } from "./every-page.mjs";
+import { formState } from "./form-state.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
-import { bindRows, placed } from "./rows.mjs";
+import { bindRows, controls, defaultOf, placed } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
 import { WORKER } from "../codex/runtime.mjs";
 import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
+/**
+ * @typedef {import("./rows.mjs").Inputs} Inputs
+ * @typedef {RunReply & { timeout?: boolean, arrived?: number }} Reply the worker's reply as the page
+ *   gets it: `arrived` when it came; `timeout` when the watchdog gave up waiting
+ * @typedef {Reply & { asked: number }} Answer a form's answer (the `codex:answer` event's detail)
+ * @typedef {{ inputs: Inputs, key: string, since: number }} Change one change of a form's inputs
+ * @typedef {{ total: number, before: number, paint: number | null, wait: number | null,
+ *   there: number | null, engine: number | null, back: number | null, page: number | null }} Detail
+ * @typedef {object} CodexState this tab's engine (window.__codex: the benchmark and tests read it)
+ * @property {Worker | null} worker the one Worker of this tab, created on first need
+ * @property {Promise<void> | null} ready resolved when Pyodide and the calculators are loaded
+ * @property {number} nextId
+ * @property {number} runs "run" messages posted, all forms (tests count one per change)
+ * @property {"starting" | "keeping" | "kept" | null} codeCache the worker that primes V8's compiled wasm
+ * @property {Map<number, (reply: Reply) => void>} pending request id -> resolve
+ * @property {{ workerStarted: number | null, ready: number | null, firstAnswer: number | null,
+ *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings
+ * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
+ * @property {typeof formState} formState each form's state (form-state.mjs: tests read it)
+ * @property {number} watchdogMs an answer that takes longer stops the worker
+ * @property {() => Promise<number>} echo a round trip that does no work, in ms
+ */
+
+/** @type {CodexState} */
 const state = {
   worker: null,      // the one Worker of this tab, created on first need
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
@@ -22,19 +47,26 @@ const state = {
   // the engine inside it and the trip back; the page update) and `paint`, to the frame after the
   // update (filled in a frame later).
   timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [], detail: [] },
+  addressPending, // the inputs are not in the address yet (tests wait for it)
+  formState, // each form's state (tests wait for `bound`, and set a table tool's clock)
+  // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
+  watchdogMs: 15000,
+  echo,
 };
 window.__codex = state; // read by the project's benchmark and browser tests
-state.addressPending = addressPending; // the inputs are not in the address yet (tests wait for it)
 
 // The worker's address comes from the build (runtime.mjs), never from the page's markup: a form
 // may say which calculator it is, not which code runs it.
+/** @returns {Promise<void>} */
 function startWorker() {
-  if (state.worker) return state.ready;
+  if (state.worker) return /** @type {Promise<void>} made with the worker */ (state.ready);
   if (new URL(WORKER).origin !== location.origin) return Promise.reject(new Error("the worker is not the site's own"));
   state.timings.workerStarted = performance.now();
-  state.worker = new Worker(WORKER, { type: "module", name: "codex" });
+  const worker = new Worker(WORKER, { type: "module", name: "codex" });
+  state.worker = worker;
   state.ready = new Promise((resolve, reject) => {
-    state.worker.addEventListener("message", (event) => {
+    worker.addEventListener("message", (event) => {
+      /** @type {FromWorker & { arrived?: number }} */
       const msg = event.data;
       if (msg.type === "ready") {
         state.timings.ready = performance.now();
@@ -48,8 +80,8 @@ function startWorker() {
         window.dispatchEvent(new Event("codex:failed"));
       } else if (msg.type === "refused") { // a message of ours the worker would not take: a bug of ours
         console.error("Jianghu Codex: the calculator engine refused a message:", msg.message);
-        const done = state.pending.get(msg.id);
-        state.pending.delete(msg.id);
+        const done = msg.id === undefined ? undefined : state.pending.get(msg.id);
+        if (msg.id !== undefined) state.pending.delete(msg.id);
         if (done) done({ crash: msg.message });
       } else if (msg.type === "progress") {
         progress(msg);
@@ -60,13 +92,15 @@ function startWorker() {
         if (done) done(msg);
       }
     });
-    state.worker.addEventListener("error", (event) => {
+    worker.addEventListener("error", (event) => {
       console.error("Jianghu Codex: worker error", event.message);
       reject(new Error(event.message || "worker error"));
     });
   });
   // Only the ids of the page's calculators, to warm them: data, which the worker checks.
-  state.worker.postMessage({ type: "init", calcs: [...document.querySelectorAll("form.calc[data-calc]")].map((f) => f.dataset.calc) });
+  /** @type {ToWorker} */
+  const init = { type: "init", calcs: [...forms()].map((f) => /** @type {string} */ (f.dataset.calc)) };
+  worker.postMessage(init);
   return state.ready;
 }
 
@@ -88,9 +122,6 @@ window.addEventListener("codex:offline", () => {
   warm.postMessage({ type: "init", calcs: [] });
 });
 
-// Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
-state.watchdogMs = 15000;
-
 function restartWorker() {
   if (state.worker) state.worker.terminate();
   state.worker = null;
@@ -98,71 +129,79 @@ function restartWorker() {
   for (const [id, done] of state.pending) { state.pending.delete(id); done({ timeout: true }); }
 }
 
+/** The page's calculator forms. */
+function forms() {
+  return /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-calc]"));
+}
+
+/** The worker's reply to `inputs` for calculator `calc`, or a timeout's.
+ * @param {string} calc @param {Inputs} inputs @returns {Promise<Reply>} */
 function ask(calc, inputs) {
   const id = state.nextId++;
   return new Promise((resolve) => {
     const timer = setTimeout(restartWorker, state.watchdogMs);
     state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
     state.runs += 1;
-    state.worker.postMessage({ type: "run", id, calc, inputs });
+    /** @type {ToWorker} */
+    const run = { type: "run", id, calc, inputs };
+    /** @type {Worker} answerFor started it */ (state.worker).postMessage(run);
   });
 }
 
 // A round trip to the worker that does no work: the benchmark's floor for an answer's wait.
-state.echo = async () => {
+async function echo() {
   const started = performance.now();
   const id = state.nextId++;
+  /** @type {Reply} */
   const reply = await new Promise((resolve) => {
     state.pending.set(id, resolve);
-    state.worker.postMessage({ type: "echo", id });
+    /** @type {ToWorker} */
+    const message = { type: "echo", id };
+    /** @type {Worker} the benchmark asks once the engine is ready */ (state.worker).postMessage(message);
   });
-  return reply.arrived - started;
-};
-
-// The form's controls: <output> elements are form elements too, but not inputs.
-function controls(form) {
-  return [...form.elements].filter((el) => el.name && (el.tagName === "INPUT" || el.tagName === "SELECT"));
+  return /** @type {number} set on every result */ (reply.arrived) - started;
 }
 
+/** @param {EventTarget | null} el */
 function typed(el) {
-  return el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["checkbox", "radio", "file", "hidden"].includes(el.type));
+  return el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && !["checkbox", "radio", "file", "hidden"].includes(el.type));
 }
 
+/** @param {HTMLFormElement} form */
 function readInputs(form) {
+  /** @type {Record<string, string | boolean>} */
   const inputs = {};
   for (const el of controls(form)) {
-    if (el.type === "checkbox") inputs[el.name] = el.checked;
+    if (el.type === "checkbox") inputs[el.name] = /** @type {HTMLInputElement} */ (el).checked;
     else if (el.type === "number" && el.validity.badInput) inputs[el.name] = "not a number";
     else inputs[el.name] = el.value;
   }
   return inputs;
 }
 
+/** @param {HTMLFormElement} form */
 function defaultsOf(form) {
+  /** @type {Record<string, string | boolean>} */
   const defaults = {};
-  for (const el of controls(form)) {
-    if (el.type === "checkbox") defaults[el.name] = el.defaultChecked;
-    else if (el.tagName === "SELECT") {
-      const chosen = [...el.options].find((o) => o.defaultSelected) || el.options[0];
-      defaults[el.name] = chosen ? chosen.value : "";
-    } else defaults[el.name] = el.defaultValue;
-  }
+  for (const el of controls(form)) defaults[el.name] = defaultOf(el);
   return defaults;
 }
 
 // URL state (url-state.mjs): every input that differs from its default.
+/** @param {HTMLFormElement} form */
 function restoreFromUrl(form) {
   let changed = false;
   for (const [name, value] of stateOf(form, new URLSearchParams(location.search))) {
     const el = controls(form).find((c) => c.name === name);
     if (!el) continue;
-    if (el.type === "checkbox") el.checked = stateTicks(form, value);
+    if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = stateTicks(form, value);
     else el.value = value;
     changed = true;
   }
   return changed;
 }
 
+/** @param {HTMLFormElement} form @param {Record<string, string | boolean>} inputs */
 function saveToUrl(form, inputs) {
   const url = new URL(address());
   const defaults = defaultsOf(form);
@@ -174,9 +213,11 @@ function saveToUrl(form, inputs) {
   keepAddress(url.href); // written when the page is idle (url-state.mjs)
 }
 
+/** @param {HTMLFormElement} form @param {InputProblem[]} problems */
 function showErrors(form, problems) {
   const byField = new Map(problems.map((p) => [p.field, p.message]));
   for (const el of controls(form)) {
+    /** @type {HTMLElement | null} */
     const slot = form.querySelector(`#${CSS.escape(el.id)}-error`);
     const message = byField.get(el.name);
     if (message) {
@@ -189,7 +230,9 @@ function showErrors(form, problems) {
   }
 }
 
+/** @param {HTMLFormElement} form @param {string} text @param {string} stateName */
 function setStatus(form, text, stateName) {
+  /** @type {HTMLElement | null} */
   const status = form.querySelector(".calc__status");
   if (!status) return;
   status.textContent = text;
@@ -200,41 +243,45 @@ function setStatus(form, text, stateName) {
 // is on its way, and the newest change that came while it was (a newer one replaces it). A change
 // whose inputs are those last sent asks nothing; one made while an answer is on its way waits for
 // it, and only the newest waiting change is then asked (the answer drawn is always the newest).
-const asking = new WeakMap();
+// (form-state.mjs: sent, busy, waiting.)
 
 // dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
+/** @param {HTMLFormElement} form */
 async function recompute(form, since = performance.now()) {
   const inputs = readInputs(form);
   saveToUrl(form, inputs);
+  /** @type {Change} */
   const change = { inputs, key: JSON.stringify(inputs), since };
-  let ask = asking.get(form);
-  if (!ask) asking.set(form, (ask = { sent: null, busy: false, waiting: null }));
-  if (ask.busy) { // the answer on its way is for these inputs, or this change waits for it
-    ask.waiting = change.key === ask.sent ? null : change;
+  const asking = formState(form);
+  if (asking.busy) { // the answer on its way is for these inputs, or this change waits for it
+    asking.waiting = change.key === asking.sent ? null : change;
     return;
   }
-  if (change.key === ask.sent) return; // the answer shown is for these inputs
-  ask.busy = true;
+  if (change.key === asking.sent) return; // the answer shown is for these inputs
+  asking.busy = true;
   form.dataset.busy = "yes";
   pending(form);
   try {
-    for (let next = change; next;) {
-      ask.sent = next.key;
-      ask.waiting = null;
+    /** @type {Change | null} */
+    let next = change;
+    while (next) {
+      asking.sent = next.key;
+      asking.waiting = null;
       const answer = await answerFor(form, next.inputs);
-      if (answer && !answer.ok && !answer.error) ask.sent = null; // no answer: the same inputs may ask again
-      if (ask.waiting) { next = ask.waiting; continue; } // a newer change came: its answer is the one to draw
+      if (answer && !answer.ok && !answer.error) asking.sent = null; // no answer: the same inputs may ask again
+      if (asking.waiting) { next = asking.waiting; continue; } // a newer change came: its answer is the one to draw
       if (answer) draw(form, answer, next.since);
       next = null;
     }
   } finally {
-    ask.busy = false;
+    asking.busy = false;
     form.dataset.busy = "no";
     settled(form);
   }
 }
 
 // The worker's answer to `inputs` (started first if need be), or null if it could not start.
+/** @param {HTMLFormElement} form @param {Inputs} inputs @returns {Promise<Answer | null>} */
 async function answerFor(form, inputs) {
   if (!state.worker || form.dataset.live !== "yes") setStatus(form, "", "loading"); // loading.mjs says so at the top
   try {
@@ -244,20 +291,22 @@ async function answerFor(form, inputs) {
     return null;
   }
   const asked = performance.now();
-  return { ...(await ask(form.dataset.calc, inputs)), asked };
+  return { ...(await ask(/** @type {string} */ (form.dataset.calc), inputs)), asked };
 }
 
+/** @param {HTMLFormElement} form @param {Answer} answer @param {number} since */
 function draw(form, answer, since) {
   form.dataset.live = "yes";
   if (answer.ok) {
     showErrors(form, []);
+    const drawn = formState(form).shown;
     for (const [name, html] of Object.entries(answer.ok)) {
       const out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
       if (!out) continue;
       // The page's own HTML is compared once; after that, the string last drawn (no DOM serialising).
-      const shown = out.__codexShown === undefined ? out.innerHTML : out.__codexShown;
+      const shown = drawn.has(out) ? drawn.get(out) : out.innerHTML;
       if (shown !== html) out.innerHTML = html;
-      out.__codexShown = html;
+      drawn.set(out, html);
     }
     form.classList.remove("calc--stale");
     setStatus(form, "", "live");
@@ -281,6 +330,7 @@ function draw(form, answer, since) {
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
+/** @param {number} since @param {number} asked @param {Answer} answer */
 function record(since, asked, answer) {
   const now = performance.now();
   if (state.timings.firstAnswer === null) {
@@ -289,11 +339,14 @@ function record(since, asked, answer) {
   }
   state.timings.answers.push(now - since);
   const clock = performance.timeOrigin; // the worker's times are clock times (its own origin differs)
-  const timed = answer.arrived !== undefined && answer.startedAt !== undefined; // not for a timeout
+  const { arrived, startedAt, sentAt } = answer;
+  // Not for a timeout (nothing arrived), nor for the worker's word that it has no engine (no times).
+  const timed = arrived !== undefined && startedAt !== undefined && sentAt !== undefined;
+  /** @type {Detail} */
   const detail = { total: now - since, before: asked - since, paint: null,
-    wait: timed ? answer.arrived - asked : null, there: timed ? answer.startedAt - (clock + asked) : null,
-    engine: timed ? answer.sentAt - answer.startedAt : null, back: timed ? clock + answer.arrived - answer.sentAt : null,
-    page: timed ? now - answer.arrived : null };
+    wait: timed ? arrived - asked : null, there: timed ? startedAt - (clock + asked) : null,
+    engine: timed ? sentAt - startedAt : null, back: timed ? clock + arrived - sentAt : null,
+    page: timed ? now - arrived : null };
   state.timings.detail.push(detail);
   requestAnimationFrame(() => setTimeout(() => { detail.paint = performance.now() - since; }, 0));
 }
@@ -304,6 +357,7 @@ const READINGS = "codex.readings";
 
 // Only an object of note ids ("wbs.some-note") to reading ids is used; anything else stored
 // (a string, a number, a list, odd keys) is ignored, and the next choice writes a clean one.
+/** @returns {Record<string, string>} note id → reading id */
 function storedReadings() {
   const clean = Object.create(null);
   let stored;
@@ -319,6 +373,7 @@ function storedReadings() {
   return clean;
 }
 
+/** @param {HTMLFormElement} form @param {boolean} fromUrl */
 function applyReadings(form, fromUrl) {
   const readings = storedReadings();
   const inUrl = stateOf(form, new URLSearchParams(location.search));
@@ -327,7 +382,8 @@ function applyReadings(form, fromUrl) {
     const note = el.dataset.note;
     if (!note || !(note in readings) || inUrl.has(el.name)) continue;
     const wanted = readings[note];
-    if (el.value !== wanted && [...el.options].some((o) => o.value === wanted)) {
+    const select = /** @type {HTMLSelectElement} an input with a note is a reading's select */ (el);
+    if (el.value !== wanted && [...select.options].some((o) => o.value === wanted)) {
       el.value = wanted;
       changed = true;
     }
@@ -335,13 +391,17 @@ function applyReadings(form, fromUrl) {
   return changed || fromUrl;
 }
 
+/** @type {WeakSet<HTMLSelectElement>} */
+const boundReadings = new WeakSet(); // the readings' selects bound already (not inputs of a form)
+
 function bindReadings() {
-  for (const select of document.querySelectorAll("select[data-reading-for]")) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("select[data-reading-for]"))) {
+    /** @type {HTMLElement | null} */
     const holder = select.closest(".codex-reading");
     if (holder) holder.hidden = false;
-    if (select.__codexBound) continue;
-    select.__codexBound = true;
-    const note = select.dataset.readingFor;
+    if (boundReadings.has(select)) continue;
+    boundReadings.add(select);
+    const note = /** @type {string} */ (select.dataset.readingFor);
     const stored = storedReadings()[note];
     if (stored && [...select.options].some((o) => o.value === stored)) select.value = stored;
     select.addEventListener("change", () => {
@@ -352,8 +412,9 @@ function bindReadings() {
       try {
         localStorage.setItem(READINGS, JSON.stringify(readings));
       } catch { /* private mode: the choice lasts for this page only */ }
-      for (const other of document.querySelectorAll(`select[data-reading-for="${CSS.escape(note)}"]`)) other.value = select.value;
-      for (const form of document.querySelectorAll("form.calc[data-calc]")) {
+      const others = /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(`select[data-reading-for="${CSS.escape(note)}"]`));
+      for (const other of others) other.value = select.value;
+      for (const form of forms()) {
         if (controls(form).some((el) => el.dataset.note === note && el.value !== select.value)) {
           for (const el of controls(form)) if (el.dataset.note === note) el.value = select.value;
           recompute(form);
@@ -363,14 +424,16 @@ function bindReadings() {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function bind(form) {
-  if (form.__codexBound) return;
-  form.__codexBound = true;
+  const mine = formState(form);
+  if (mine.bound) return;
+  mine.bound = true;
   form.addEventListener("submit", (event) => event.preventDefault());
   // One event per change: a field typed in answers on `input` (as the reader types), a choice (a
   // select, a box) on `change`; the other event of each pair carries the same values and is left
   // alone. Events other code sends (rows, tools, a test's driver) all count: the inputs decide.
-  const onChange = (event) => {
+  const onChange = (/** @type {Event} */ event) => {
     if (event.isTrusted && (event.type === "input") !== typed(event.target)) return;
     recompute(form, event.timeStamp);
   };
@@ -386,14 +449,14 @@ function bind(form) {
 
 function bindAll() {
   bindReadings();
-  const forms = document.querySelectorAll("form.calc[data-calc]");
-  forms.forEach(bind);
-  if (forms.length && !state.worker) {
+  const calcs = forms();
+  calcs.forEach(bind);
+  if (calcs.length && !state.worker) {
     // Prewarm while the reader reads, so the first change answers at once: at once when the
     // offline copy serves the page (the engine's files come from it, taking nothing from the
     // page's own loading), else once the page is idle (the engine's download comes after the page's).
     const warm = () => startWorker().catch(() => {});
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) warm();
+    if (navigator.serviceWorker?.controller) warm();
     else if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 200);
   }

@@ -4,10 +4,19 @@
 // storage (navigator.storage.persist) and says what it answered. Records are checked by their
 // reader (table-tools.mjs, with saves.mjs's checkSave) before anything in a form changes.
 
+/**
+ * @typedef {import("./rows.mjs").Inputs} Inputs
+ * @typedef {import("./history.mjs").HistoryData} HistoryData
+ * @typedef {{ format: string, version: number, calc: string, fight: string, saved: string, inputs: Inputs,
+ *   history: HistoryData }} KeptRecord a fight as kept on the device (checked by readKept)
+ * @typedef {{ record: KeptRecord, problem?: undefined, text?: undefined }
+ *   | { record?: undefined, problem: string, text: string }} Kept what readKept found
+ */
+
 const FORMAT = "jianghu-codex-table";
 const VERSION = 1;
 
-export const keptKey = (calc) => `codex.table.${calc}`;
+export const keptKey = (/** @type {string} */ calc) => `codex.table.${calc}`;
 
 /** localStorage, or null where the browser refuses it (some private windows, a sandbox). */
 export function storage() {
@@ -18,10 +27,11 @@ export function storage() {
   }
 }
 
-/** The fight kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none. */
+/** The fight kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none.
+ * @param {string} calc @returns {Kept | null} */
 export function readKept(calc) {
   const store = storage();
-  const text = store && store.getItem(keptKey(calc));
+  const text = store?.getItem(keptKey(calc));
   if (text === null || text === undefined) return null;
   let record;
   try {
@@ -36,27 +46,29 @@ export function readKept(calc) {
   if (!record.inputs || typeof record.inputs !== "object" || Array.isArray(record.inputs)) return { problem: "it holds no inputs", text };
   if (typeof record.saved !== "string" || Number.isNaN(Date.parse(record.saved))) return { problem: "it has no time", text };
   const history = record.history && typeof record.history === "object" ? record.history : {};
-  const states = (list) => (Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && e.inputs && typeof e.inputs === "object") : []);
+  const states = (/** @type {unknown} */ list) => (Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && e.inputs && typeof e.inputs === "object") : []);
   record.history = { past: states(history.past), future: states(history.future),
     label: typeof history.label === "string" ? history.label : "" };
   record.fight = typeof record.fight === "string" ? record.fight : "";
   return { record };
 }
 
-/** Keep this fight on the device; false when the browser would not (full, private, refused). */
+/** Keep this fight on the device; false when the browser would not (full, private, refused).
+ * @param {string} calc @param {{ fight: string, inputs: Inputs, history: HistoryData }} fight */
 export function writeKept(calc, { fight, inputs, history }) {
   const store = storage();
   if (!store) return false;
   const record = { format: FORMAT, version: VERSION, calc, fight, saved: new Date().toISOString(), inputs, history };
   try {
     store.setItem(keptKey(calc), JSON.stringify(record));
-    return record;
+    return /** @type {KeptRecord} */ (record);
   } catch {
     return false;
   }
 }
 
 /** Move an unreadable record aside (never delete what the reader may want back); its new key. */
+/** @param {string} calc @param {string} text */
 export function setAside(calc, text) {
   const store = storage();
   const key = `${keptKey(calc)}.unreadable`;
@@ -72,6 +84,7 @@ export function newFightId() {
 }
 
 /** "21:40" today, "Tue 1 Dec, 21:40" another day: when a fight or a save was kept. */
+/** @param {string} iso */
 export function timeWords(iso) {
   const when = new Date(iso);
   const time = when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
@@ -84,15 +97,18 @@ export function timeWords(iso) {
 // Browsers may clear a site's storage when space runs short, unless it is persistent; Safari on
 // iOS clears it after seven days without a visit unless the site is a Home Screen app.
 
+/** @typedef {"kept" | "refused" | "unknown" | "not yet"} Keeping what the browser said */
+/** @type {Promise<Keeping> | null} */
 let asked = null;
 
 /** Ask once per page load (a change or a save asks; opening a page does not); "kept",
- *  "refused" or "unknown" (a browser without the API). */
+ *  "refused" or "unknown" (a browser without the API).
+ * @returns {Promise<Keeping>} */
 export function askToKeep() {
   if (!asked) {
     asked = (async () => {
       const api = navigator.storage;
-      if (!api || !api.persist) return "unknown";
+      if (!api?.persist) return "unknown";
       try {
         if (await api.persisted()) return "kept";
         return (await api.persist()) ? "kept" : "refused";
@@ -105,10 +121,11 @@ export function askToKeep() {
   return asked;
 }
 
-/** What the browser has said so far, without asking: "kept", or "not yet". */
+/** What the browser has said so far, without asking: "kept", or "not yet".
+ * @returns {Promise<Keeping>} */
 async function keptAlready() {
   try {
-    return navigator.storage && navigator.storage.persisted && (await navigator.storage.persisted()) ? "kept" : "not yet";
+    return navigator.storage?.persisted && (await navigator.storage.persisted()) ? "kept" : "not yet";
   } catch {
     return "not yet";
   }
@@ -124,8 +141,9 @@ const WORDS = {
 };
 
 /** Say in every `[data-keeping]` line of the page what the browser answered. */
+/** @param {Keeping} answer */
 export function showKeeping(answer) {
-  for (const line of document.querySelectorAll("[data-keeping]")) {
+  for (const line of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-keeping]"))) {
     line.textContent = WORDS[answer] ?? "";
     line.dataset.keeping = answer;
     line.hidden = !line.textContent;

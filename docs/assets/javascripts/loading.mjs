@@ -5,15 +5,21 @@
 // engine's download as bytes of the total. Screen readers hear "Updating" once, then the new
 // result once: the results list is aria-busy until the answer is in place.
 
+import { formState } from "./form-state.mjs";
+
 const DELAY = 150; // ms: a quicker answer needs no word
 const engine = { ready: false, loaded: 0, total: 0 };
-const marked = new Set();
+/** @type {Set<HTMLFormElement>} */
+const marked = new Set(); // the forms whose results say "Updating" (progress and ready redraw them)
 
+/** @param {number} bytes */
 function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1);
 }
 
+/** @param {HTMLFormElement} form @returns {HTMLElement} */
 function noteOf(form) {
+  /** @type {HTMLElement | null} */
   let note = form.querySelector(".calc__pending");
   if (note) return note;
   note = document.createElement("div");
@@ -29,22 +35,23 @@ function noteOf(form) {
   bytes.setAttribute("aria-hidden", "true"); // the bar carries the figures; no announcement per chunk
   note.append(text, bar, bytes);
   const results = form.querySelector(".calc__results");
-  const title = results && results.querySelector(".calc__results-title");
+  const title = results?.querySelector(".calc__results-title");
   if (title) title.after(note);
   else if (results) results.prepend(note);
   return note;
 }
 
+/** @param {HTMLFormElement} form */
 function draw(form) {
   const note = noteOf(form);
   const starting = !engine.ready;
   const text = starting
     ? "Updating: the live calculator is starting. The results shown are not yet for these inputs."
     : "Updating…";
-  const line = note.querySelector(".calc__pending-text");
+  const line = /** @type {HTMLElement} */ (note.querySelector(".calc__pending-text"));
   if (line.textContent !== text) line.textContent = text;
-  const bar = note.querySelector(".calc__pending-bar");
-  const bytes = note.querySelector(".calc__pending-bytes");
+  const bar = /** @type {HTMLProgressElement} */ (note.querySelector(".calc__pending-bar"));
+  const bytes = /** @type {HTMLElement} */ (note.querySelector(".calc__pending-bytes"));
   const showBytes = starting && engine.total > 0;
   bar.hidden = bytes.hidden = !showBytes;
   if (showBytes) {
@@ -54,6 +61,7 @@ function draw(form) {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function mark(form) {
   form.classList.add("calc--pending");
   const list = form.querySelector(".calc__results dl");
@@ -65,27 +73,31 @@ function mark(form) {
 }
 
 /** An answer for `form` has been asked for: mark it now if the engine is still starting, else
- *  once the answer has taken longer than DELAY ms. */
+ *  once the answer has taken longer than DELAY ms.
+ * @param {HTMLFormElement} form */
 export function pending(form) {
-  clearTimeout(form.__codexPendingTimer);
+  const state = formState(form);
+  clearTimeout(state.pendingTimer);
   if (!engine.ready) mark(form);
-  else if (!marked.has(form)) form.__codexPendingTimer = setTimeout(() => mark(form), DELAY);
+  else if (!marked.has(form)) state.pendingTimer = setTimeout(() => mark(form), DELAY);
 }
 
-/** Every answer asked for `form` is in place (or failed, and the form says why). */
+/** Every answer asked for `form` is in place (or failed, and the form says why).
+ * @param {HTMLFormElement} form */
 export function settled(form) {
-  clearTimeout(form.__codexPendingTimer);
+  clearTimeout(formState(form).pendingTimer);
   if (!marked.delete(form)) return;
   form.classList.remove("calc--pending");
   delete form.dataset.pending;
   const note = noteOf(form);
   note.hidden = true;
-  note.querySelector(".calc__pending-text").textContent = "";
+  /** @type {HTMLElement} */ (note.querySelector(".calc__pending-text")).textContent = "";
   const list = form.querySelector(".calc__results dl");
   if (list) list.removeAttribute("aria-busy"); // now the new result is read, once
 }
 
-/** The engine's download, from the worker: bytes received of the total. */
+/** The engine's download, from the worker: bytes received of the total.
+ * @param {{ loaded: number, total: number }} progress */
 export function progress({ loaded, total }) {
   engine.loaded = loaded;
   engine.total = total;

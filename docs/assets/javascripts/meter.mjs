@@ -4,6 +4,7 @@
 // cache for the wasm work as without it.
 
 // `arrived(url)` is called once a response's last byte is in.
+/** @param {(loaded: number) => void} report @param {(url: string) => void} arrived @returns {() => void} stop */
 export function meterFetch(report, arrived = () => {}, every = 100) {
   const original = self.fetch;
   let loaded = 0;
@@ -11,7 +12,7 @@ export function meterFetch(report, arrived = () => {}, every = 100) {
   self.fetch = async (...args) => {
     const response = await original.apply(self, args);
     if (response.ok && response.body) {
-      const reader = response.clone().body.getReader();
+      const reader = /** @type {ReadableStream<Uint8Array>} a clone of a response with a body */ (response.clone().body).getReader();
       (async () => {
         for (;;) {
           const { done, value } = await reader.read();

@@ -9,9 +9,18 @@
 import { Workbox } from "./workbox-window.mjs";
 
 const ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/offline.mjs
+/**
+ * @typedef {object} OfflineState this tab's offline copy (window.__codexOffline: tests read it)
+ * @property {ServiceWorkerRegistration | null | undefined} registration
+ * @property {Workbox | null} workbox
+ * @property {boolean} prompted the reader has been offered a reload
+ * @property {boolean} reloading the reader asked for it
+ */
+/** @type {OfflineState} */
 const state = { registration: null, workbox: null, prompted: false, reloading: false };
 window.__codexOffline = state; // read by the project's browser tests
 
+/** @param {string} reason */
 function prompt(reason) {
   if (state.prompted) return;
   state.prompted = true;
@@ -25,8 +34,8 @@ function prompt(reason) {
   button.textContent = "reload";
   button.addEventListener("click", () => {
     state.reloading = true;
-    const waiting = state.registration && state.registration.waiting;
-    if (waiting) state.workbox.messageSkipWaiting(); // reload once it has taken over
+    const waiting = state.registration?.waiting;
+    if (waiting) /** @type {Workbox} registered before it can wait */ (state.workbox).messageSkipWaiting(); // reload once it has taken over
     else location.reload();
   });
   bar.dataset.reason = reason;
@@ -63,6 +72,7 @@ function register() {
 // for a reader who changes nothing, once the engine has been ready for a while: its download is
 // done); elsewhere once idle. The copy takes the engine's files from the HTTP cache (sw/).
 const AFTER_READY = 10_000; // ms after the engine is ready without an answer asked for
+/** @param {() => void} then */
 function whenSettled(then) {
   const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(then, { timeout: 5000 }) : setTimeout(then, 1000));
   const afterLoad = () => {
@@ -72,7 +82,7 @@ function whenSettled(then) {
     const ready = () => setTimeout(once, AFTER_READY);
     window.addEventListener("codex:answered", once, { once: true });
     window.addEventListener("codex:failed", once, { once: true });
-    const timings = window.__codex && window.__codex.timings;
+    const timings = window.__codex?.timings;
     if (timings && timings.firstAnswer !== null) once();
     else if (timings && timings.ready !== null) ready();
     else window.addEventListener("codex:ready", ready, { once: true });

@@ -5,6 +5,7 @@
 
 import { everyPage } from "./every-page.mjs";
 
+/** @param {string} selector @param {string} name */
 function label(selector, name) {
   for (const el of document.querySelectorAll(selector)) {
     if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", name);
@@ -15,7 +16,7 @@ function skipToCalculator() {
   const holder = document.querySelector('[data-md-component="skip"]');
   const form = document.querySelector("form.calc[id]");
   if (!holder) return;
-  let link = holder.querySelector("a.codex-skip");
+  let link = /** @type {HTMLAnchorElement | null} */ (holder.querySelector("a.codex-skip"));
   if (!form) {
     if (link) link.remove();
     return;
@@ -31,13 +32,14 @@ function skipToCalculator() {
 
 // Capture phase, before the theme's instant navigation treats the link as a page anchor.
 document.addEventListener("click", (event) => {
-  const link = event.target.closest && event.target.closest("a.md-skip");
+  const link = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest("a.md-skip")) : null;
   const target = link && document.getElementById(decodeURIComponent(link.hash.slice(1)));
   if (!target) return;
   event.preventDefault();
   event.stopPropagation();
   // The calculator's skip link lands on its first field; the theme's on the page's heading,
   // focused so the next Tab continues in the content, not back at the top.
+  /** @type {HTMLElement | null} */
   let focus = link.classList.contains("codex-skip") ? target.querySelector("input, select") : null;
   if (!focus) {
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");

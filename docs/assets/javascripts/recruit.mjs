@@ -12,7 +12,17 @@ import { keptKey, newFightId, readKept, storage, writeKept } from "./kept.mjs";
 import { currentInputs, setInputs } from "./rows.mjs";
 import { savedRecruits } from "./saves.mjs";
 
+/**
+ * @typedef {import("./rows.mjs").Row} Row
+ * @typedef {import("./rows.mjs").Inputs} Inputs
+ * @typedef {{ name: string, item: string, max: number, fields: import("./rows.mjs").Field[] }} RowsInfo
+ * @typedef {{ page: string, rows: RowsInfo }} TableInfo what a table tool takes (widgets.TABLE_PAGES)
+ * @typedef {{ names: string[], total: number, undo?: () => boolean, problem?: undefined }
+ *   | { problem: string, names?: undefined, total?: undefined, undo?: undefined }} Added
+ */
+
 const ROOT = new URL("../../", import.meta.url); // the site's root: this module is assets/javascripts/
+/** @type {Promise<Record<string, TableInfo | undefined>> | null} */
 let tables = null;
 
 /** What each table tool takes, from the build: calc → {page, rows: {name, item, max, fields}}. */
@@ -30,7 +40,8 @@ export function tablesInfo() {
 // ---- names ---------------------------------------------------------------------------------
 
 /** `count` names for fighters called `base` that clash with none of `taken` (nor each other):
- *  one Goblin is "Goblin"; several, or one more where a Goblin is, are "Goblin 1", "Goblin 2" … */
+ *  one Goblin is "Goblin"; several, or one more where a Goblin is, are "Goblin 1", "Goblin 2" …
+ * @param {string} base @param {number} count @param {Iterable<unknown>} taken */
 export function freshNames(base, count, taken, longest = 40) {
   const used = new Set([...taken].map((n) => String(n).trim().toLowerCase()));
   base = base.trim().slice(0, longest);
@@ -46,12 +57,13 @@ export function freshNames(base, count, taken, longest = 40) {
   return names;
 }
 
-/** "Goblin 1–3", "Orc", "Goblin 4 and Goblin 5": the names in a sentence. */
+/** "Goblin 1–3", "Orc", "Goblin 4 and Goblin 5": the names in a sentence.
+ * @param {string[]} names */
 export function namesWords(names) {
   const numbered = names.map((n) => /^(.*) (\d+)$/.exec(n));
-  if (names.length >= 3 && numbered.every((m) => m && m[1] === numbered[0][1])
-      && numbered.every((m, i) => Number(m[2]) === Number(numbered[0][2]) + i)) {
-    return `${numbered[0][1]} ${numbered[0][2]}–${numbered[numbered.length - 1][2]}`;
+  if (names.length >= 3 && numbered.every((m) => m && m[1] === numbered[0]?.[1])) {
+    const all = /** @type {RegExpExecArray[]} every one matched */ (numbered);
+    if (all.every((m, i) => Number(m[2]) === Number(all[0][2]) + i)) return `${all[0][1]} ${all[0][2]}–${all[all.length - 1][2]}`;
   }
   if (names.length <= 2) return names.join(" and ");
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
@@ -59,11 +71,13 @@ export function namesWords(names) {
 
 // ---- adding --------------------------------------------------------------------------------
 
+/** @param {Inputs} inputs @param {RowsInfo} rows @returns {unknown[]} */
 function rowsOf(inputs, rows) {
-  const list = inputs && inputs[rows.name];
+  const list = inputs?.[rows.name];
   return Array.isArray(list) ? list : [];
 }
 
+/** @param {RowsInfo} rows @param {number} have @param {number} count */
 function fullWords(rows, have, count) {
   const item = rows.item.toLowerCase();
   const room = Math.max(0, rows.max - have);
@@ -72,16 +86,23 @@ function fullWords(rows, have, count) {
 }
 
 /** Add `count` of `row` to the fight of `calc`: {names, total} or {problem}; `undo` when the
- *  fight is the kept one (the form's own is undone with its history). */
+ *  fight is the kept one (the form's own is undone with its history).
+ * @param {string} calc @param {TableInfo} tool @param {Row} row @param {number} count @returns {Added} */
 export function addToFight(calc, tool, row, count) {
   const rows = tool.rows;
   const nameField = rows.fields.find((f) => f.name === "name");
+  /** @type {HTMLFormElement | null} */
   const form = document.querySelector(`form.calc[data-table][data-calc="${CSS.escape(calc)}"]`);
   const kept = form ? null : readKept(calc);
-  if (kept && kept.problem) return { problem: `the fight kept on this device could not be read (${kept.problem}); open the fight's page to see it` };
-  const record = kept && kept.record;
+  if (kept?.problem) return { problem: `the fight kept on this device could not be read (${kept.problem}); open the fight's page to see it` };
+  const record = kept?.record;
   const inputs = form ? currentInputs(form) : record ? record.inputs : {};
-  const have = rowsOf(inputs, rows);
+  const listed = rowsOf(inputs, rows);
+  // A kept fight is checked as a whole by its page; here its rows must at least be records.
+  if (listed.some((r) => !r || typeof r !== "object" || Array.isArray(r))) {
+    return { problem: `the fight kept on this device could not be read (its ${rows.item.toLowerCase()}s are not a list of records); open the fight's page to see it` };
+  }
+  const have = /** @type {Row[]} checked just above */ (listed);
   if (have.length + count > rows.max) return { problem: fullWords(rows, have.length, count) };
   const base = (typeof row.name === "string" && row.name.trim()) || rows.item;
   const names = freshNames(base, count, have.map((r) => r.name || ""), nameField?.max_length || 40);
@@ -94,17 +115,18 @@ export function addToFight(calc, tool, row, count) {
     return { names, total: after.length };
   }
   const store = storage();
-  const before = store && store.getItem(keptKey(calc));
+  const before = store?.getItem(keptKey(calc));
   const past = record ? [...record.history.past, { inputs: record.inputs, label: record.history.label }].slice(-KEPT_STATES) : [];
-  const written = writeKept(calc, { fight: (record && record.fight) || newFightId(), inputs: { ...inputs, [rows.name]: after },
+  const written = writeKept(calc, { fight: record?.fight || newFightId(), inputs: { ...inputs, [rows.name]: after },
     history: { past, label, future: [] } });
   if (!written) return { problem: "this browser would not keep the fight on this device (a private window, or its storage is full)" };
   const undo = () => {
     const now = readKept(calc);
-    if (!now || !now.record || now.record.saved !== written.saved) return false; // changed since: undo it there
+    if (!now?.record || now.record.saved !== written.saved) return false; // changed since: undo it there
     try {
-      if (before === null || before === undefined) store.removeItem(keptKey(calc));
-      else store.setItem(keptKey(calc), before);
+      const kept = /** @type {Storage} writeKept wrote to it */ (store);
+      if (before === null || before === undefined) kept.removeItem(keptKey(calc));
+      else kept.setItem(keptKey(calc), before);
     } catch {
       return false;
     }
@@ -115,6 +137,7 @@ export function addToFight(calc, tool, row, count) {
 
 // ---- the buttons ----------------------------------------------------------------------------
 
+/** @param {Element} holder @param {string} text @param {Node[]} parts */
 function say(holder, text, ...parts) {
   let line = holder.querySelector(".codex-recruit__status");
   if (!line) {
@@ -126,6 +149,7 @@ function say(holder, text, ...parts) {
   line.replaceChildren(text, ...parts.flatMap((p) => [" ", p]));
 }
 
+/** @param {string} text @param {() => void} act */
 function button(text, act) {
   const b = document.createElement("button");
   b.type = "button";
@@ -135,18 +159,21 @@ function button(text, act) {
   return b;
 }
 
+/** @param {Element} holder */
 function countOf(holder) {
+  /** @type {HTMLInputElement | null} */
   const field = holder.querySelector(".codex-recruit__count input");
   const n = field ? Number(field.value) : 1;
   return Number.isInteger(n) && n >= 1 ? n : NaN;
 }
 
+/** @param {HTMLElement} trigger */
 async function onRecruit(trigger) {
-  const holder = trigger.closest(".codex-recruit");
-  const calc = trigger.dataset.recruit;
+  const holder = /** @type {Element} every trigger sits in one (the engine's, or savedBox's) */ (trigger.closest(".codex-recruit"));
+  const calc = /** @type {string} the trigger's selector asks for it */ (trigger.dataset.recruit);
   let row;
   try {
-    row = JSON.parse(trigger.dataset.row);
+    row = JSON.parse(/** @type {string} JSON.parse(undefined) throws too */ (trigger.dataset.row));
   } catch {
     row = null;
   }
@@ -160,25 +187,28 @@ async function onRecruit(trigger) {
     return say(holder, "The fight's page could not be reached (offline before this site was kept on this device?); nothing was added.");
   }
   const tool = info[calc];
-  if (!tool || !tool.rows) return say(holder, "This page does not know that fight; nothing was added.");
+  if (!tool?.rows) return say(holder, "This page does not know that fight; nothing was added.");
   const done = addToFight(calc, tool, row, count);
-  if (done.problem) return say(holder, done.problem.charAt(0).toUpperCase() + done.problem.slice(1));
+  if (done.problem !== undefined) return say(holder, done.problem.charAt(0).toUpperCase() + done.problem.slice(1));
   const item = tool.rows.item.toLowerCase();
   const words = `${namesWords(done.names)} joined the fight (${done.total} ${item}${done.total === 1 ? "" : "s"}).`;
-  if (!done.undo) return say(holder, `${words} Undo is in the bar below.`);
+  const { undo, names } = done;
+  if (!undo) return say(holder, `${words} Undo is in the bar below.`);
   const link = document.createElement("a");
   link.href = new URL(tool.page, ROOT).href;
   link.textContent = "Open the fight";
   link.className = "codex-recruit__open";
   say(holder, words, link, button("Undo", () => {
-    say(holder, done.undo() ? `${namesWords(done.names)} left the fight again.`
+    say(holder, undo() ? `${namesWords(names)} left the fight again.`
       : "The fight has changed since: undo it on the fight's page.");
   }));
 }
 
 // A count beside each "Add to fight": − and + for a thumb, or a number typed.
+/** @param {Element} holder */
 function withCount(holder) {
   if (holder.querySelector(".codex-recruit__count")) return;
+  /** @type {HTMLElement | null} */
   const trigger = holder.querySelector(".codex-recruit__button");
   if (!trigger) return;
   const count = document.createElement("span");
@@ -191,7 +221,7 @@ function withCount(holder) {
   field.value = "1";
   const name = (() => {
     try {
-      return JSON.parse(trigger.dataset.row).name || "fighter";
+      return JSON.parse(/** @type {string} JSON.parse(undefined) throws too */ (trigger.dataset.row)).name || "fighter";
     } catch {
       return "fighter";
     }
@@ -217,10 +247,12 @@ function withCount(holder) {
 }
 
 // On a table page: the saved characters (the builder's saves) that can join this fight.
+/** @param {HTMLFormElement} form */
 function savedBox(form) {
-  const calc = form.dataset.calc;
+  const calc = /** @type {string} a table tool is a calculator */ (form.dataset.calc);
   const saved = savedRecruits(calc);
   const place = form.querySelector(".codex-rows__add");
+  /** @type {HTMLElement | null} */
   let box = form.querySelector(".codex-recruit--saved");
   if (!saved.length || !place) {
     if (box) box.hidden = true;
@@ -244,32 +276,35 @@ function savedBox(form) {
     box.append(label, pick, add);
     place.after(box);
   }
-  const pick = box.querySelector("select");
+  const pick = /** @type {HTMLSelectElement} made above */ (box.querySelector("select"));
   pick.replaceChildren(...saved.map(({ name, row }) => {
     const option = document.createElement("option");
     option.value = JSON.stringify(row);
     option.textContent = name;
     return option;
   }));
-  box.querySelector(".codex-recruit__button").dataset.row = pick.value;
+  /** @type {HTMLElement} made above */ (box.querySelector(".codex-recruit__button")).dataset.row = pick.value;
   box.hidden = false;
   withCount(box);
 }
 
+/** @param {ParentNode} root */
 function enhance(root) {
   for (const holder of root.querySelectorAll(".codex-recruit")) withCount(holder);
 }
 
 document.addEventListener("click", (event) => {
   const target = event.target instanceof Element ? event.target : null;
-  const trigger = target && target.closest(".codex-recruit__button[data-recruit]");
+  /** @type {HTMLElement | null | undefined} */
+  const trigger = target?.closest(".codex-recruit__button[data-recruit]");
   if (trigger) {
     onRecruit(trigger);
     return;
   }
-  const stepper = target && target.closest("[data-recruit-step]");
+  /** @type {HTMLElement | null | undefined} */
+  const stepper = target?.closest("[data-recruit-step]");
   if (stepper) {
-    const field = stepper.parentElement.querySelector("input");
+    const field = /** @type {HTMLInputElement} withCount puts the steppers beside it */ (stepper.parentElement?.querySelector("input"));
     field.value = String(Math.max(1, (Number(field.value) || 1) + Number(stepper.dataset.recruitStep)));
   }
 });
@@ -278,7 +313,7 @@ document.addEventListener("click", (event) => {
 const watch = new MutationObserver((changes) => {
   for (const change of changes) {
     for (const node of change.addedNodes) {
-      if (node.nodeType !== 1) continue;
+      if (!(node instanceof Element)) continue;
       if (node.matches(".codex-recruit")) withCount(node);
       else if (node.querySelector(".codex-recruit")) enhance(node);
     }
@@ -287,7 +322,7 @@ const watch = new MutationObserver((changes) => {
 
 everyPage(() => {
   enhance(document);
-  for (const form of document.querySelectorAll("form.calc[data-table]")) savedBox(form);
+  for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-table]"))) savedBox(form);
   watch.disconnect();
   watch.observe(document.body, { childList: true, subtree: true });
 });

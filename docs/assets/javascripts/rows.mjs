@@ -4,8 +4,32 @@
 // code), so codex.mjs sends it, keeps it in the address and restores it like any other input.
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
+import { formState } from "./form-state.mjs";
 import { markStep } from "./history.mjs";
 import { stateOf } from "./url-state.mjs";
+
+/**
+ * @typedef {Record<string, unknown>} Inputs a form's inputs as plain data (rows as lists of records)
+ * @typedef {Record<string, unknown>} Row one row of a rows input, field name → value
+ * @typedef {object} Field one column of a rows input (hooks/codex/widgets.py writes them as data-fields)
+ * @property {string} name
+ * @property {string} label
+ * @property {"bool" | "int" | "text" | "choice"} type
+ * @property {unknown} default
+ * @property {{ value: string, label: string }[]} [choices]
+ * @property {number} [max_length]
+ * @property {number} [min]
+ * @property {number} [max]
+ * @typedef {object} Spec a rows table as its holder's data-* describe it
+ * @property {string} name
+ * @property {string} item what one row is called ("Fighter")
+ * @property {number} min
+ * @property {number} max
+ * @property {Field[]} fields
+ * @property {HTMLInputElement} hidden the input that carries the rows' code
+ * @typedef {HTMLInputElement | HTMLSelectElement} Control a form's input or select
+ * @typedef {{ field: string, message: string }} Problem a problem the engine found, by field
+ */
 
 export const VERSION = "1";
 const SAFE = /^[A-Za-z0-9 -]$/;
@@ -13,15 +37,17 @@ const CODE = /^[A-Za-z0-9 \-*._+]*$/;
 
 export class CodeError extends Error {}
 
+/** @param {string} text */
 function escapeText(text) {
   let out = "";
   for (const ch of text) {
     if (SAFE.test(ch)) out += ch;
-    else for (const b of new TextEncoder().encode(ch)) out += "*" + b.toString(16).toUpperCase().padStart(2, "0");
+    else for (const b of new TextEncoder().encode(ch)) out += `*${b.toString(16).toUpperCase().padStart(2, "0")}`;
   }
   return out;
 }
 
+/** @param {string} text */
 function unescapeText(text) {
   if (text.replace(/\*[0-9A-Fa-f]{2}/g, "").includes("*")) throw new CodeError("a `*` not followed by two hex digits");
   const bytes = [];
@@ -36,10 +62,12 @@ function unescapeText(text) {
   }
 }
 
+/** @param {Field} field @param {unknown} value */
 function same(field, value) {
   return field.type === "bool" ? Boolean(value) === Boolean(field.default) : String(value) === String(field.default);
 }
 
+/** @param {Field} field @param {unknown} value */
 function fieldCode(field, value) {
   if (value === undefined || same(field, value)) return "";
   if (field.type === "bool") return value ? "1" : "0";
@@ -50,6 +78,7 @@ function fieldCode(field, value) {
   return escapeText(String(value));
 }
 
+/** @param {Field[]} fields @param {Row[]} rows */
 export function encode(fields, rows) {
   const parts = [VERSION];
   for (const row of rows) {
@@ -60,6 +89,7 @@ export function encode(fields, rows) {
   return parts.join("_");
 }
 
+/** @param {Field[]} fields @param {string} code @returns {Row[]} */
 export function decode(fields, code) {
   code = code.replace(/\+/g, " ");
   if (!CODE.test(code)) throw new CodeError("characters no code of this version uses");
@@ -68,6 +98,7 @@ export function decode(fields, code) {
   return rows.map((row) => {
     const codes = row.split(".");
     if (codes.length > fields.length) throw new CodeError(`${codes.length} fields in a row, not ${fields.length}`);
+    /** @type {Row} */
     const record = {};
     fields.forEach((f, i) => {
       const text = codes[i] ?? "";
@@ -83,43 +114,50 @@ export function decode(fields, code) {
 
 // ---- the editable table ------------------------------------------------------------------
 
+/** @param {HTMLElement} holder @returns {Spec} */
 function specOf(holder) {
   return {
-    name: holder.dataset.rows,
+    name: /** @type {string} bindRows finds holders by [data-rows] */ (holder.dataset.rows),
     item: holder.dataset.item || "Row",
     min: Number(holder.dataset.min || 0),
     max: Number(holder.dataset.max || 99),
-    fields: JSON.parse(holder.dataset.fields),
-    hidden: holder.querySelector(`input[data-rows-code][name="${CSS.escape(holder.dataset.rows)}"]`),
+    fields: JSON.parse(/** @type {string} */ (holder.dataset.fields)),
+    hidden: /** @type {HTMLInputElement} the build writes it in every rows table */ (
+      holder.querySelector(`input[data-rows-code][name="${CSS.escape(/** @type {string} */ (holder.dataset.rows))}"]`)),
   };
 }
 
+/** @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, unknown>} attrs @returns {HTMLElementTagNameMap[K]} */
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : String(v));
   if (text) node.textContent = text;
   return node;
 }
 
+/** @param {Field} field @param {string} id @param {unknown} value @param {string} label */
 function cellControl(field, id, value, label) {
+  /** @type {HTMLElement[]} */
   const parts = [];
   const described = { id, "data-field": field.name, "aria-describedby": `${id}-error` };
   const lab = el("label", { for: id, class: "codex-rows__cell-label" }, label);
-  let control;
   if (field.type === "bool") {
-    control = el("input", { type: "checkbox", ...described });
+    const control = el("input", { type: "checkbox", ...described });
     control.checked = Boolean(value);
     parts.push(control, lab);
   } else {
+    /** @type {Control} */
+    let control;
     if (field.type === "choice") {
       control = el("select", described);
-      for (const c of field.choices) control.append(el("option", { value: c.value }, c.label));
+      for (const c of field.choices ?? []) control.append(el("option", { value: c.value }, c.label));
     } else if (field.type === "text") {
       control = el("input", { type: "text", maxlength: field.max_length, autocomplete: "off", spellcheck: "false", ...described });
     } else {
       control = el("input", { type: "number", inputmode: "numeric", step: "1", min: field.min, max: field.max, ...described });
     }
-    control.value = value ?? "";
+    control.value = /** @type {string} */ (value ?? "");
     parts.push(lab, control);
   }
   parts.push(el("p", { class: "calc__error", id: `${id}-error`, role: "alert", hidden: true }));
@@ -128,13 +166,15 @@ function cellControl(field, id, value, label) {
 
 // The same rows as drawn (a Next, an Undo): only the values that changed are set, so the page
 // lays out and paints a few cells, not a fight's hundred controls drawn again.
+/** @param {HTMLTableSectionElement} body @param {Spec} spec @param {Row[]} rows */
 function update(body, spec, rows) {
-  const trs = body.children;
+  const trs = /** @type {HTMLCollectionOf<HTMLTableRowElement>} */ (body.children);
   if (trs.length !== rows.length) return false;
   for (let i = 0; i < rows.length; i++) {
     const tr = trs[i];
     if (tr.dataset.row !== String(i + 1)) return false;
     for (const f of spec.fields) {
+      /** @type {HTMLInputElement | null} a select when the field is a choice: it has a value, not `checked` */
       const control = tr.querySelector(`[data-field="${f.name}"]`);
       if (!control) return false;
       const value = rows[i][f.name];
@@ -142,7 +182,7 @@ function update(body, spec, rows) {
         if (control.checked !== Boolean(value)) control.checked = Boolean(value);
       } else if (control.value !== String(value ?? "")) control.value = String(value ?? "");
     }
-    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => tr.querySelector(`[data-rows-action="${a}"]`));
+    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => /** @type {HTMLButtonElement | null} */ (tr.querySelector(`[data-rows-action="${a}"]`)));
     if (!up || !copy || !remove) return false;
     up.disabled = i === 0;
     copy.disabled = rows.length >= spec.max;
@@ -151,10 +191,12 @@ function update(body, spec, rows) {
   return true;
 }
 
+/** @param {HTMLElement} holder @param {Spec} spec @param {Row[]} rows */
 function render(holder, spec, rows) {
-  const body = holder.querySelector("tbody");
-  if (holder.__drawn && update(body, spec, rows)) return;
-  holder.__drawn = true; // drawn by this module once: its own shape from then on
+  const body = /** @type {HTMLTableSectionElement} the build writes the table's body */ (holder.querySelector("tbody"));
+  const table = tableOf(holder);
+  if (table.drawn && update(body, spec, rows)) return;
+  table.drawn = true; // drawn by this module once: its own shape from then on
   const trs = rows.map((row, i) => {
     const n = i + 1;
     const tr = el("tr", { "data-row": String(n) });
@@ -174,25 +216,41 @@ function render(holder, spec, rows) {
     return tr;
   });
   body.replaceChildren(...trs);
-  const add = holder.querySelector('[data-rows-action="add"]');
+  const add = /** @type {HTMLButtonElement | null} */ (holder.querySelector('[data-rows-action="add"]'));
   if (add) add.disabled = rows.length >= spec.max;
 }
 
+/** @param {HTMLElement} holder @param {Spec} spec @param {string} text */
 function notice(holder, spec, text) {
+  /** @type {HTMLElement | null} */
   const slot = holder.querySelector(`#${CSS.escape(spec.hidden.id)}-notice`);
   if (!slot) return;
   slot.textContent = text;
   slot.hidden = !text;
 }
 
-/** How many rows a code holds, counted without reading them (a code of thousands is refused first). */
+/** How many rows a code holds, counted without reading them (a code of thousands is refused first).
+ * @param {string} code */
 export function codeRows(code) {
   let count = 0;
   for (let i = code.indexOf("_"); i !== -1; i = code.indexOf("_", i + 1)) count++;
   return count;
 }
 
+/** The state of a rows table (in its form's record, form-state.mjs).
+ * @param {HTMLElement} holder @returns {import("./form-state.mjs").RowsTable} */
+function tableOf(holder) {
+  const tables = formState(/** @type {HTMLFormElement} a rows table sits in its form */ (holder.closest("form"))).rowTables;
+  let table = tables.get(holder);
+  if (!table) {
+    table = { drawn: false, rows: [] };
+    tables.set(holder, table);
+  }
+  return table;
+}
+
 // Redraw a rows table from its hidden input (after the address, a save or a result set it).
+/** @param {HTMLElement} holder */
 function refresh(holder) {
   const spec = specOf(holder);
   const item = spec.item.toLowerCase();
@@ -203,29 +261,33 @@ function refresh(holder) {
       `${spec.max}, so none of them were drawn; the page's own ${item}s are shown instead.`);
     spec.hidden.value = spec.hidden.defaultValue;
   }
+  const table = tableOf(holder);
   try {
-    holder.__rows = decode(spec.fields, spec.hidden.value);
+    table.rows = decode(spec.fields, spec.hidden.value);
   } catch (error) {
     notice(holder, spec, `These ${item}s could not be read from the link (it may come from an ` +
-      `older version of this page: ${error.message}); the page's own ${item}s are shown instead.`);
+      `older version of this page: ${/** @type {Error} */ (error).message}); the page's own ${item}s are shown instead.`);
     spec.hidden.value = spec.hidden.defaultValue;
-    holder.__rows = decode(spec.fields, spec.hidden.value);
+    table.rows = decode(spec.fields, spec.hidden.value);
   }
-  render(holder, spec, holder.__rows);
+  render(holder, spec, table.rows);
 }
 
+/** @param {HTMLElement} holder @param {Spec} spec */
 function changed(holder, spec) {
-  spec.hidden.value = encode(spec.fields, holder.__rows);
+  spec.hidden.value = encode(spec.fields, tableOf(holder).rows);
   notice(holder, spec, "");
 }
 
+/** @param {HTMLElement} holder @param {Event} event */
 function onEdit(holder, event) {
-  const control = event.target;
-  const field = control.dataset && control.dataset.field;
-  const tr = control.closest && control.closest("tr[data-row]");
+  const control = /** @type {HTMLInputElement} or a select, whose `type` is never "checkbox" */ (event.target);
+  const field = control.dataset?.field;
+  /** @type {HTMLElement | null} */
+  const tr = control.closest?.("tr[data-row]");
   if (!field || !tr) return;
   const spec = specOf(holder);
-  const row = holder.__rows[Number(tr.dataset.row) - 1];
+  const row = tableOf(holder).rows[Number(tr.dataset.row) - 1];
   if (!row) return;
   if (control.type === "checkbox") row[field] = control.checked;
   else if (control.type === "number" && control.validity.badInput) row[field] = "not a number";
@@ -233,14 +295,16 @@ function onEdit(holder, event) {
   changed(holder, spec); // the event bubbles on to the form, which sends the new code
 }
 
+/** @param {HTMLElement} holder @param {HTMLButtonElement} button */
 function onAction(holder, button) {
   const spec = specOf(holder);
-  const rows = holder.__rows;
+  const rows = tableOf(holder).rows;
   const action = button.dataset.rowsAction;
-  const tr = button.closest("tr[data-row]");
+  const tr = /** @type {HTMLElement | null} */ (button.closest("tr[data-row]"));
   const i = tr ? Number(tr.dataset.row) - 1 : rows.length;
+  /** @type {[number, string] | null} */
   let focus = null; // [row index, action] to focus after redrawing
-  const called = (row, n) => (row && typeof row.name === "string" && row.name.trim()) || `${spec.item} ${n}`;
+  const called = (/** @type {Row | undefined} */ row, /** @type {number} */ n) => (row && typeof row.name === "string" && row.name.trim()) || `${spec.item} ${n}`;
   let step;
   if (action === "add" && rows.length < spec.max) {
     rows.push(Object.fromEntries(spec.fields.map((f) => [f.name, f.default])));
@@ -259,17 +323,19 @@ function onAction(holder, button) {
     [rows[i - 1], rows[i]] = [rows[i], rows[i - 1]];
     focus = [i - 1, i - 1 === 0 ? "field" : "up"];
   } else return;
-  markStep(holder.closest("form"), step);
+  markStep(/** @type {HTMLFormElement} a rows table sits in its form */ (holder.closest("form")), step);
   render(holder, spec, rows);
   changed(holder, spec);
+  /** @type {HTMLElement | null} */
   const target = focus && holder.querySelector(`tr[data-row="${focus[0] + 1}"] ` +
     (focus[1] === "field" ? "[data-field]" : `[data-rows-action="${focus[1]}"]`));
-  (target || holder.querySelector('[data-rows-action="add"]'))?.focus();
+  (target || /** @type {HTMLElement | null} */ (holder.querySelector('[data-rows-action="add"]')))?.focus();
   spec.hidden.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** @param {HTMLFormElement} form @param {Problem[]} problems */
 function showRowErrors(form, problems) {
-  for (const slot of form.querySelectorAll(".codex-rows td .calc__error")) {
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows td .calc__error"))) {
     if (!slot.hidden) { slot.hidden = true; slot.textContent = ""; }
   }
   for (const control of form.querySelectorAll(".codex-rows [data-field][aria-invalid]")) control.removeAttribute("aria-invalid");
@@ -277,6 +343,7 @@ function showRowErrors(form, problems) {
     const [name, row, field] = String(p.field).split(".");
     if (!field) continue;
     const id = `${form.querySelector(`input[data-rows-code][name="${CSS.escape(name)}"]`)?.id}-${row}-${field}`;
+    /** @type {HTMLElement | null} */
     const slot = form.querySelector(`#${CSS.escape(id)}-error`);
     if (!slot) continue;
     slot.textContent = p.message;
@@ -286,6 +353,7 @@ function showRowErrors(form, problems) {
 }
 
 // Is this problem shown beside a rows field (so the form's status need not repeat it)?
+/** @param {HTMLFormElement} form @param {unknown} field */
 export function placed(form, field) {
   const [name, row, part] = String(field).split(".");
   if (!part) return false;
@@ -294,62 +362,98 @@ export function placed(form, field) {
 }
 
 // Set inputs by name (a save, an imported file, an "apply" result); rows are given as records.
+/** @param {HTMLFormElement} form @param {Inputs} inputs */
 export function setInputs(form, inputs) {
   for (const [name, value] of Object.entries(inputs)) {
-    const control = [...form.elements].find((c) => c.name === name && (c.tagName === "INPUT" || c.tagName === "SELECT"));
+    const control = controls(form).find((c) => c.name === name);
     if (!control) continue;
+    /** @type {HTMLElement | null} */
     const holder = control.closest(".codex-rows");
-    if (holder) control.value = encode(specOf(holder).fields, value);
-    else if (control.type === "checkbox") control.checked = Boolean(value);
+    if (holder) control.value = encode(specOf(holder).fields, /** @type {Row[]} checked by the caller (checkInputs) */ (value));
+    else if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = Boolean(value);
     else control.value = String(value);
   }
-  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) refresh(holder);
+  for (const holder of holdersOf(form)) refresh(holder);
   form.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** The form's inputs and selects that have a name (its outputs and buttons are form elements too).
+ * @param {HTMLFormElement} form @returns {Control[]} */
+export function controls(form) {
+  return /** @type {Control[]} what passes the filter */ ([...form.elements].filter((el) =>
+    /** @type {Control} */ (el).name && (el.tagName === "INPUT" || el.tagName === "SELECT")));
+}
+
+/** The value a control had when the page was built (a select's first choice when none is marked).
+ * @param {Control} el @returns {string | boolean} */
+export function defaultOf(el) {
+  if (el.type === "checkbox") return /** @type {HTMLInputElement} */ (el).defaultChecked;
+  if (el instanceof HTMLSelectElement) {
+    const chosen = [...el.options].find((o) => o.defaultSelected) || el.options[0];
+    return chosen ? chosen.value : "";
+  }
+  return el.defaultValue;
+}
+
+/** The form's rows tables.
+ * @param {HTMLFormElement} form @returns {NodeListOf<HTMLElement>} */
+function holdersOf(form) {
+  return form.querySelectorAll(".codex-rows[data-rows]");
+}
+
 // The form's inputs as plain data: rows as records (for saves and exported files).
+/** @param {HTMLFormElement} form @returns {Inputs} */
 export function currentInputs(form) {
+  /** @type {Inputs} */
   const inputs = {};
-  for (const c of form.elements) {
-    if (!c.name || !(c.tagName === "INPUT" || c.tagName === "SELECT")) continue;
+  for (const c of controls(form)) {
+    /** @type {HTMLElement | null} */
     const holder = c.closest(".codex-rows");
     if (holder) inputs[c.name] = decode(specOf(holder).fields, c.value);
-    else if (c.type === "checkbox") inputs[c.name] = c.checked;
+    else if (c.type === "checkbox") inputs[c.name] = /** @type {HTMLInputElement} */ (c).checked;
     else inputs[c.name] = c.value;
   }
   return inputs;
 }
 
 /** The form's inputs as one string, cheaply (a rows input is its code): equal strings, equal
- *  inputs, whatever order the controls sit in. For "has anything changed?", asked on every answer. */
+ *  inputs, whatever order the controls sit in. For "has anything changed?", asked on every answer.
+ * @param {HTMLFormElement} form */
 export function formKey(form) {
   const parts = [];
-  for (const c of form.elements) {
-    if (!c.name || !(c.tagName === "INPUT" || c.tagName === "SELECT")) continue;
-    parts.push(`${c.name}=${c.type === "checkbox" ? c.checked : c.value}`);
-  }
+  for (const c of controls(form)) parts.push(`${c.name}=${c.type === "checkbox" ? /** @type {HTMLInputElement} */ (c).checked : c.value}`);
   return parts.sort().join("\u0000");
 }
 
+/** Each rows input's fields: name → fields.
+ * @param {HTMLFormElement} form */
 export function rowFields(form) {
+  /** @type {Record<string, Field[]>} */
   const out = {};
-  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) out[holder.dataset.rows] = specOf(holder).fields;
+  for (const holder of holdersOf(form)) {
+    const { name, fields } = specOf(holder);
+    out[name] = fields;
+  }
   return out;
 }
 
-/** Each rows input's bounds and what one row is called: name → {min, max, item}. */
+/** Each rows input's bounds and what one row is called: name → {min, max, item}.
+ * @param {HTMLFormElement} form */
 export function rowLimits(form) {
+  /** @type {Record<string, { min: number, max: number, item: string }>} */
   const out = {};
-  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) {
-    const { min, max, item } = specOf(holder);
-    out[holder.dataset.rows] = { min, max, item };
+  for (const holder of holdersOf(form)) {
+    const { name, min, max, item } = specOf(holder);
+    out[name] = { min, max, item };
   }
   return out;
 }
 
 // Values in the link that this version of the form no longer takes (an older link): say so.
+/** @param {HTMLFormElement} form @param {HTMLElement} holder */
 function staleLink(form, holder) {
-  const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
+  const listed = /** @type {(Element & { name: string })[]} every listed form element has a name */ ([...form.elements]);
+  const names = new Set(listed.filter((c) => c.name).map((c) => c.name));
   const stale = [...stateOf(form, new URLSearchParams(location.search)).keys()].filter((name) => !names.has(name));
   if (!stale.length) return;
   const shown = stale.slice(0, 3).join(", ") + (stale.length > 3 ? ", …" : "");
@@ -357,8 +461,9 @@ function staleLink(form, holder) {
     `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
 }
 
+/** @param {HTMLFormElement} form */
 export function bindRows(form) {
-  const holders = form.querySelectorAll(".codex-rows[data-rows]");
+  const holders = holdersOf(form);
   for (const holder of holders) {
     refresh(holder);
     holder.addEventListener("codex:refresh", () => refresh(holder));
@@ -366,29 +471,30 @@ export function bindRows(form) {
     holder.addEventListener("input", (event) => onEdit(holder, event));
     holder.addEventListener("change", (event) => onEdit(holder, event));
     holder.addEventListener("click", (event) => {
-      const button = event.target.closest("button[data-rows-action]");
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-rows-action]"));
       if (button && holder.contains(button)) onAction(holder, button);
     });
   }
   form.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-apply]");
+    const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-apply]"));
     if (!button || !form.contains(button)) return;
     apply(form, button, { focus: true });
   });
   // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
   const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
-  form.__codexAnswered = fromLink ? null : formKey(form);
+  const state = formState(form);
+  state.answered = fromLink ? null : formKey(form);
   form.addEventListener("codex:answer", (event) => {
     // An answer is only announced for the newest question, asked with the inputs now shown.
-    form.__codexAnswered = formKey(form);
-    const answer = event.detail || {};
+    state.answered = formKey(form);
+    const answer = /** @type {CustomEvent<import("./codex.mjs").Answer>} */ (event).detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
-    if (form.__codexApplyFocus) {
-      form.__codexApplyFocus = false;
+    if (state.applyFocus) {
+      state.applyFocus = false;
       // Back on the control of the same kind, without scrolling the page to it.
-      form.querySelector("button[data-apply]")?.focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (form.querySelector("button[data-apply]"))?.focus({ preventScroll: true });
     }
-    if (form.__codexApplying) settleApply(form);
+    if (state.applying) settleApply(form);
   });
 }
 
@@ -398,18 +504,19 @@ export function bindRows(form) {
 // "Start round" move one round and charge one round's upkeep, never two.
 export const HOLD = 500;
 
-/** Set the inputs an apply button carries; false when a tap is being held off. */
+/** Set the inputs an apply button carries; false when a tap is being held off.
+ * @param {HTMLFormElement} form @param {HTMLElement} button */
 export function apply(form, button, { focus = false } = {}) {
   let sets;
   try {
-    sets = JSON.parse(button.dataset.apply);
+    sets = JSON.parse(/** @type {string} JSON.parse(undefined) throws too */ (button.dataset.apply));
   } catch {
     return false;
   }
   const before = holdTaps(form);
   if (before === null) return false;
-  form.__codexApplyFocus = focus;
-  markStep(form, button.textContent.trim());
+  formState(form).applyFocus = focus;
+  markStep(form, (button.textContent ?? "").trim());
   setInputs(form, sets);
   releaseIfUnchanged(form, before);
   return true;
@@ -418,32 +525,38 @@ export function apply(form, button, { focus = false } = {}) {
 /** Are the results the answer to the inputs shown? Not while an answer is on its way (the page
  *  opened with a link's or a kept fight's inputs over results baked for the defaults), nor after a
  *  refused change (they are the last valid inputs' results): a button in them would set a state
- *  worked out from other inputs. (A field left, which sends its values again, changes nothing.) */
+ *  worked out from other inputs. (A field left, which sends its values again, changes nothing.)
+ * @param {HTMLFormElement} form */
 export function resultsCurrent(form) {
-  return !form.classList.contains("calc--stale") && form.__codexAnswered === formKey(form);
+  return !form.classList.contains("calc--stale") && formState(form).answered === formKey(form);
 }
 
 /** Hold off further taps on `form`'s advancing controls until the answer to this one is in: the
  *  form's inputs as they were (for releaseIfUnchanged), or null when a tap must not act now (one is
- *  held off already, or the results it comes from are not the answer to the inputs shown). */
+ *  held off already, or the results it comes from are not the answer to the inputs shown).
+ * @param {HTMLFormElement} form */
 export function holdTaps(form) {
-  if (form.__codexApplying || !resultsCurrent(form)) return null;
+  const state = formState(form);
+  if (state.applying || !resultsCurrent(form)) return null;
   const before = formKey(form);
-  form.__codexApplying = { since: performance.now() };
+  state.applying = { since: performance.now() };
   form.dataset.applying = "yes";
   return before;
 }
 
-/** A tap that changed nothing sends no question, so no answer will release the hold: release it. */
+/** A tap that changed nothing sends no question, so no answer will release the hold: release it.
+ * @param {HTMLFormElement} form @param {string} before */
 export function releaseIfUnchanged(form, before) {
-  if (form.__codexApplying && formKey(form) === before) settleApply(form);
+  if (formState(form).applying && formKey(form) === before) settleApply(form);
 }
 
+/** @param {HTMLFormElement} form */
 function settleApply(form) {
-  const { since } = form.__codexApplying;
-  clearTimeout(form.__codexApplyTimer);
-  form.__codexApplyTimer = setTimeout(() => {
-    form.__codexApplying = null;
+  const state = formState(form);
+  const { since } = /** @type {{ since: number }} settled only while a tap is held */ (state.applying);
+  clearTimeout(state.applyTimer);
+  state.applyTimer = setTimeout(() => {
+    state.applying = null;
     form.dataset.applying = "no";
     form.dispatchEvent(new CustomEvent("codex:applied"));
   }, Math.max(0, since + HOLD - performance.now()));

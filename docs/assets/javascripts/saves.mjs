@@ -15,31 +15,48 @@ const NAME_LENGTH = 40;
 // `recruits`: the fighters a saved character brings to a table tool's fight (recruit.mjs).
 const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits"]);
 
-const prefix = (calc) => `codex.save.${calc}.`;
+/**
+ * @typedef {import("./rows.mjs").Inputs} Inputs
+ * @typedef {import("./rows.mjs").Row} Row
+ * @typedef {import("./answers.mjs").Action} Action
+ * @typedef {{ format: string, version: number, calc: string, name: string, saved: string, inputs: Inputs,
+ *   recruits?: Record<string, Row> }} SaveRecord a save, as kept and as exported (checked by checkSave)
+ */
 
+const prefix = (/** @type {string} */ calc) => `codex.save.${calc}.`;
+// The calculator a form is (bindSaves is called for calculator forms: each has data-calc).
+const calcOf = (/** @type {HTMLFormElement} */ form) => /** @type {string} */ (form.dataset.calc);
+
+// The saves box's controls (hooks/codex/widgets.py writes them): the save's name, the list of saves.
+const nameField = (/** @type {HTMLElement} */ box) => /** @type {HTMLInputElement} */ (box.querySelector('[data-save="name"]'));
+const pickOf = (/** @type {HTMLElement} */ box) => /** @type {HTMLSelectElement} */ (box.querySelector('[data-save="pick"]'));
+
+/** @param {HTMLElement} box @param {string} error @param {Action[]} actions */
 function say(box, error, status = "", ...actions) {
-  const slot = box.querySelector(".calc__error");
+  const slot = /** @type {HTMLElement} */ (box.querySelector(".calc__error"));
   slot.textContent = error;
   slot.hidden = !error;
-  sayWithButtons(box.querySelector(".codex-saves__status"), status, actions, "codex-saves__answer");
+  sayWithButtons(/** @type {HTMLElement} */ (box.querySelector(".codex-saves__status")), status, actions, "codex-saves__answer");
 }
 
-/** The names of the saves of calculator `calc` on this device, sorted. */
+/** The names of the saves of calculator `calc` on this device, sorted.
+ * @param {string} calc */
 export function saveNames(calc) {
   const store = storage();
   const names = [];
   if (store) {
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key && key.startsWith(prefix(calc))) names.push(key.slice(prefix(calc).length));
+      if (key?.startsWith(prefix(calc))) names.push(key.slice(prefix(calc).length));
     }
   }
   return names.sort((a, b) => a.localeCompare(b));
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
 function listSaves(form, box) {
-  const pick = box.querySelector('[data-save="pick"]');
-  const names = saveNames(form.dataset.calc);
+  const pick = pickOf(box);
+  const names = saveNames(calcOf(form));
   const chosen = pick.value;
   pick.replaceChildren(...names.map((name) => {
     const option = document.createElement("option");
@@ -53,24 +70,29 @@ function listSaves(form, box) {
     none.textContent = "No saves yet";
     pick.append(none);
   } else if (names.includes(chosen)) pick.value = chosen;
-  for (const b of box.querySelectorAll('[data-save="load"], [data-save="delete"]')) b.disabled = !names.length;
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll('[data-save="load"], [data-save="delete"]'))) b.disabled = !names.length;
 }
 
 // What is wrong with a save or an imported file, in words; "" when it can be used.
-export function checkSave(form, data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return "it is not a saved calculator";
+/** @param {HTMLFormElement} form @param {unknown} found */
+export function checkSave(form, found) {
+  if (!found || typeof found !== "object" || Array.isArray(found)) return "it is not a saved calculator";
+  const data = /** @type {Record<string, unknown>} */ (found);
   if (data.format !== FORMAT) return "it is not a Jianghu Codex save";
   if (data.version !== VERSION) return `it was saved in format ${data.version}, and this page reads format ${VERSION}`;
-  if (data.calc !== form.dataset.calc) return `it belongs to another calculator (${String(data.calc)})`;
+  if (data.calc !== calcOf(form)) return `it belongs to another calculator (${String(data.calc)})`;
   const stray = Object.keys(data).filter((k) => !KEYS.has(k));
   if (stray.length) return `it has fields this page does not know: ${stray.join(", ")}`;
   return checkInputs(form, data.inputs);
 }
 
-/** What is wrong with a set of inputs for this form (a save's, a kept fight's state); "" if none. */
-export function checkInputs(form, inputs) {
-  if (!inputs || typeof inputs !== "object" || Array.isArray(inputs)) return "it holds no inputs";
-  const names = new Set([...form.elements].filter((c) => c.name).map((c) => c.name));
+/** What is wrong with a set of inputs for this form (a save's, a kept fight's state); "" if none.
+ * @param {HTMLFormElement} form @param {unknown} found */
+export function checkInputs(form, found) {
+  if (!found || typeof found !== "object" || Array.isArray(found)) return "it holds no inputs";
+  const inputs = /** @type {Record<string, unknown>} */ (found);
+  const listed = /** @type {(Element & { name: string })[]} every listed form element has a name */ ([...form.elements]);
+  const names = new Set(listed.filter((c) => c.name).map((c) => c.name));
   const unknown = Object.keys(inputs).filter((k) => !names.has(k));
   if (unknown.length) return `it has inputs this calculator does not take: ${unknown.join(", ")}`;
   const limits = rowLimits(form);
@@ -90,9 +112,11 @@ export function checkInputs(form, inputs) {
   return "";
 }
 
+/** @param {string} calc @param {string} name
+ * @returns {{ data: unknown, text: string, problem?: undefined } | { data?: undefined, text?: string, problem: string }} */
 function readRaw(calc, name) {
   const store = storage();
-  const text = store && store.getItem(prefix(calc) + name);
+  const text = store?.getItem(prefix(calc) + name);
   if (text === null || text === undefined) return { problem: "it is no longer on this device" };
   try {
     return { data: JSON.parse(text), text };
@@ -101,38 +125,45 @@ function readRaw(calc, name) {
   }
 }
 
+/** @param {HTMLFormElement} form @param {string} name
+ * @returns {{ data: SaveRecord, problem?: undefined } | { data?: undefined, problem: string }} */
 function readSave(form, name) {
-  const { data, problem } = readRaw(form.dataset.calc, name);
+  const { data, problem } = readRaw(calcOf(form), name);
   if (problem) return { problem };
   const wrong = checkSave(form, data);
-  return wrong ? { problem: wrong } : { data };
+  return wrong ? { problem: wrong } : { data: /** @type {SaveRecord} checked */ (data) };
 }
 
 // The fighters this form's results offer to table tools ("Add to fight" buttons): kept with a save,
 // so a saved character can join a fight later from the fight's own page.
+/** @param {HTMLFormElement} form */
 function recruitsOf(form) {
+  /** @type {Record<string, Row>} */
   const recruits = {};
-  for (const button of form.querySelectorAll(".calc__results .codex-recruit__button[data-recruit][data-row]")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc__results .codex-recruit__button[data-recruit][data-row]"))) {
     try {
-      recruits[button.dataset.recruit] = JSON.parse(button.dataset.row);
+      recruits[/** @type {string} */ (button.dataset.recruit)] = JSON.parse(/** @type {string} */ (button.dataset.row));
     } catch { /* a button this page did not make: leave it out */ }
   }
   return recruits;
 }
 
-/** A save of `calc`'s inputs under `name` (made `saved`, an ISO time, now if not given). */
+/** A save of `calc`'s inputs under `name` (made `saved`, an ISO time, now if not given).
+ * @param {string} calc @param {string} name @param {Inputs} inputs @returns {SaveRecord} */
 export function saveRecord(calc, name, inputs, saved = new Date().toISOString()) {
   return { format: FORMAT, version: VERSION, calc, name, saved, inputs };
 }
 
+/** @param {HTMLFormElement} form @param {string} name */
 function snapshot(form, name) {
-  const data = saveRecord(form.dataset.calc, name, currentInputs(form));
+  const data = saveRecord(calcOf(form), name, currentInputs(form));
   const recruits = recruitsOf(form);
   if (Object.keys(recruits).length) data.recruits = recruits;
   return data;
 }
 
-/** A name like `wanted` that no save of `calc` has yet: "Orc camp", else "Orc camp (2)", … */
+/** A name like `wanted` that no save of `calc` has yet: "Orc camp", else "Orc camp (2)", …
+ * @param {string} calc @param {string} wanted */
 export function freeName(calc, wanted) {
   const taken = new Set(saveNames(calc));
   if (!taken.has(wanted)) return wanted;
@@ -143,7 +174,8 @@ export function freeName(calc, wanted) {
   }
 }
 
-/** Keep `data` (a save) under its name; false when the browser would not. */
+/** Keep `data` (a save) under its name; false when the browser would not.
+ * @param {SaveRecord} data */
 export function storeSave(data) {
   const store = storage();
   try {
@@ -156,47 +188,55 @@ export function storeSave(data) {
   return true;
 }
 
-/** Every save on this device that brings a fighter to table tool `tracker`: [{calc, name, row}]. */
+/** Every save on this device that brings a fighter to table tool `tracker`: [{calc, name, row}].
+ * @param {string} tracker */
 export function savedRecruits(tracker) {
   const store = storage();
+  /** @type {{ calc: string, name: string, row: Row }[]} */
   const found = [];
   if (!store) return found;
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
     const match = key && /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
     if (!match) continue;
-    const { data } = readRaw(match[1], match[2]);
-    const row = data && data.format === FORMAT && data.recruits && data.recruits[tracker];
+    const data = /** @type {Partial<SaveRecord> | null} any JSON: each step is checked */ (readRaw(match[1], match[2]).data);
+    const row = data && data.format === FORMAT && data.recruits?.[tracker];
     if (row && typeof row === "object" && !Array.isArray(row)) found.push({ calc: match[1], name: match[2], row });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The name typed for the save, or null and why not.
+ * @param {HTMLElement} box @returns {[string, ""] | [null, string]} */
 function nameOf(box) {
-  const name = box.querySelector('[data-save="name"]').value.replace(/[\x00-\x1f\x7f]/g, " ").trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this takes out of a name
+  const name = nameField(box).value.replace(/[\x00-\x1f\x7f]/g, " ").trim();
   if (!name) return [null, "Give the save a name first."];
   if (name.length > NAME_LENGTH) return [null, `A save's name can be at most ${NAME_LENGTH} characters (this one has ${name.length}).`];
   return [name, ""];
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {string} name */
 function keep(form, box, name) {
   if (!storeSave(snapshot(form, name))) {
     return say(box, "This browser would not keep the save (private browsing, or its storage is full); export a file instead.");
   }
   listSaves(form, box);
-  box.querySelector('[data-save="pick"]').value = name;
-  box.querySelector('[data-save="name"]').value = name;
+  pickOf(box).value = name;
+  nameField(box).value = name;
   say(box, "", `Saved “${name}” on this device.`);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
 function save(form, box) {
   const [name, problem] = nameOf(box);
   if (!name) return say(box, problem);
-  const existing = readRaw(form.dataset.calc, name);
+  const existing = readRaw(calcOf(form), name);
   if (existing.problem === "it is no longer on this device") return keep(form, box, name);
   // A name already taken (a shared file of the same name, say): ask, never replace silently.
-  const when = existing.data && typeof existing.data.saved === "string" ? ` (saved ${timeWords(existing.data.saved)})` : "";
-  const other = freeName(form.dataset.calc, name);
+  const saved = /** @type {Partial<SaveRecord> | null} any JSON */ (existing.data)?.saved;
+  const when = typeof saved === "string" ? ` (saved ${timeWords(saved)})` : "";
+  const other = freeName(calcOf(form), name);
   say(box, "", `A save named “${name}”${when} is already on this device.`,
     [`Save as “${other}”`, () => keep(form, box, other)],
     [`Replace “${name}”`, () => keep(form, box, name), "danger"]);
@@ -204,6 +244,7 @@ function save(form, box) {
 
 // Put inputs into the form, with a way back: table tools undo it from their history (the bar's
 // Undo); any other form gets an Undo beside the message.
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {Inputs} inputs @param {string} label @param {string} message */
 function replaceInputs(form, box, inputs, label, message) {
   const before = currentInputs(form);
   markStep(form, label);
@@ -215,36 +256,39 @@ function replaceInputs(form, box, inputs, label, message) {
   }]);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
 function load(form, box) {
-  const name = box.querySelector('[data-save="pick"]').value;
+  const name = pickOf(box).value;
   if (!name) return say(box, "There is no save to load yet.");
   const { data, problem } = readSave(form, name);
-  if (problem) return say(box, `The save “${name}” could not be loaded: ${problem}. Nothing was changed, and your other saves are kept.`);
-  box.querySelector('[data-save="name"]').value = name;
+  if (!data) return say(box, `The save “${name}” could not be loaded: ${problem}. Nothing was changed, and your other saves are kept.`);
+  nameField(box).value = name;
   replaceInputs(form, box, data.inputs, `Loaded “${name}”`, `Loaded “${name}”.`);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
 function remove(form, box) {
-  const name = box.querySelector('[data-save="pick"]').value;
+  const name = pickOf(box).value;
   if (!name) return;
   const store = storage();
-  const text = store?.getItem(prefix(form.dataset.calc) + name);
-  store?.removeItem(prefix(form.dataset.calc) + name);
+  const text = store?.getItem(prefix(calcOf(form)) + name);
+  store?.removeItem(prefix(calcOf(form)) + name);
   listSaves(form, box);
   say(box, "", `Deleted “${name}”.`, ["Undo", () => {
     try {
-      if (text !== null && text !== undefined) store.setItem(prefix(form.dataset.calc) + name, text);
+      if (text !== null && text !== undefined) /** @type {Storage} it gave the text */ (store).setItem(prefix(calcOf(form)) + name, text);
     } catch {
       return say(box, `“${name}” could not be put back: this browser's storage is full.`);
     }
     listSaves(form, box);
-    box.querySelector('[data-save="pick"]').value = name;
+    pickOf(box).value = name;
     say(box, "", `“${name}” is back.`);
   }]);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box */
 function exportFile(form, box) {
-  const name = nameOf(box)[0] || form.dataset.calc;
+  const name = nameOf(box)[0] || calcOf(form);
   const blob = new Blob([JSON.stringify(snapshot(form, name), null, 2)], { type: "application/json" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
@@ -256,8 +300,9 @@ function exportFile(form, box) {
   say(box, "", `Exported “${name}” as ${link.download}.`);
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {HTMLInputElement} input */
 async function importFile(form, box, input) {
-  const file = input.files && input.files[0];
+  const file = input.files?.[0];
   if (!file) return;
   let data;
   try {
@@ -269,25 +314,32 @@ async function importFile(form, box, input) {
   input.value = "";
   const problem = checkSave(form, data);
   if (problem) return say(box, `${file.name} could not be imported: ${problem}. Nothing was changed.`);
-  const name = typeof data.name === "string" ? data.name.trim().slice(0, NAME_LENGTH) : "";
-  if (name) box.querySelector('[data-save="name"]').value = name;
-  replaceInputs(form, box, data.inputs, `Imported ${file.name}`,
-    `Imported ${file.name}. Save it to keep it on this device${name && saveNames(form.dataset.calc).includes(name)
+  /** @type {SaveRecord} checked */
+  const checked = data;
+  const name = typeof checked.name === "string" ? checked.name.trim().slice(0, NAME_LENGTH) : "";
+  if (name) nameField(box).value = name;
+  replaceInputs(form, box, checked.inputs, `Imported ${file.name}`,
+    `Imported ${file.name}. Save it to keep it on this device${name && saveNames(calcOf(form)).includes(name)
       ? ` (a save named “${name}” is already here: saving asks before anything is replaced)` : ""}.`);
 }
 
+/** @param {HTMLFormElement} form */
 export function bindSaves(form) {
+  /** @type {HTMLElement | null} */
   const box = form.querySelector("[data-saves]");
   if (!box) return;
   box.hidden = false;
   // The save controls are not calculator inputs: keep their events from asking for an answer.
   for (const type of ["input", "change"]) box.addEventListener(type, (event) => event.stopPropagation());
+  /** @type {Record<string, (form: HTMLFormElement, box: HTMLElement) => void>} */
+  const acts = { save, load, delete: remove, export: exportFile, print: () => window.print() };
   box.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-save]");
+    /** @type {HTMLElement | null} */
+    const button = /** @type {Element} */ (event.target).closest("button[data-save]");
     if (!button) return;
-    ({ save, load, delete: remove, export: exportFile, print: () => window.print() })[button.dataset.save]?.(form, box);
+    acts[/** @type {string} */ (button.dataset.save)]?.(form, box);
   });
-  const file = box.querySelector('[data-save="import"]');
+  const file = /** @type {HTMLInputElement} */ (box.querySelector('[data-save="import"]'));
   file.addEventListener("change", () => importFile(form, box, file));
   listSaves(form, box);
   showKeepingNow();

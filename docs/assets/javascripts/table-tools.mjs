@@ -13,31 +13,61 @@ import { History, markStep, stateKey, takeStep } from "./history.mjs";
 import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
+import { formState } from "./form-state.mjs";
 import { stateOf } from "./url-state.mjs";
+
+/**
+ * @typedef {import("./rows.mjs").Inputs} Inputs
+ * @typedef {import("./kept.mjs").KeptRecord} KeptRecord
+ * @typedef {object} Tool a table tool: its form, its bar, its history and the fight kept on the device
+ * @property {HTMLFormElement} form
+ * @property {HTMLElement} bar the bar pinned to the bottom of the screen
+ * @property {HTMLElement} notice where the tool says what happened to the kept fight
+ * @property {History} history the form's states, Undo and Redo (open() makes it)
+ * @property {string} fight this fight's id (a kept fight of another id is another fight)
+ * @property {string | null} written when this fight was last kept (its `saved`)
+ * @property {number | null} timer waiting to keep the fight
+ * @property {boolean} quiet a state being shown (Undo, Redo), not a change to record
+ * @property {EventTarget | null} lastTarget the field last typed in (keys close together are one step)
+ * @property {number} lastAt when
+ * @property {boolean} follow the next answer's pointer is to be followed (a Next)
+ * @property {boolean} refused the browser would not keep the fight (said once)
+ * @property {boolean} making the last step was a change being entered
+ * @property {number} frame the frame the bar is drawn in (0: none asked)
+ * @property {boolean} following the pointer is followed at the next frame
+ */
 
 const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
 const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
 // A change being made, in the game's terms: who (a name, or a tap on it), how much ("+4", "−2"),
 // and to what. Editing these is one step until it is applied (the apply is a step of its own).
 const CHANGE = ["target", "change", "what"];
+/** @type {Set<Tool>} */
 const tools = new Set(); // the table tools of the page shown
 
+/** @param {HTMLElement} slot @param {string} text @param {import("./answers.mjs").Action[]} actions */
 function say(slot, text, ...actions) {
   sayWithButtons(slot, text, actions, "codex-table__answer");
   slot.hidden = !text;
 }
 
+/** @param {Tool} tool @param {string} text @param {import("./answers.mjs").Action[]} actions */
 function notice(tool, text, ...actions) {
   say(tool.notice, text, ...actions);
 }
 
+/** @param {Tool} tool @param {string} text */
 function showStep(tool, text) {
-  tool.bar.querySelector("[data-table-step]").textContent = text;
+  /** @type {Element} the build writes it */ (tool.bar.querySelector("[data-table-step]")).textContent = text;
 }
+
+/** The calculator a tool is (a table tool is a calculator form: it has data-calc). @param {Tool} tool */
+const calcOf = (tool) => /** @type {string} */ (tool.form.dataset.calc);
 
 // ---- the history ----------------------------------------------------------------------------
 
 // Put a state into the form without recording it (Undo, Redo, a fight brought back).
+/** @param {Tool} tool @param {Inputs} inputs */
 function show(tool, inputs) {
   tool.quiet = true;
   try {
@@ -47,21 +77,26 @@ function show(tool, inputs) {
   }
 }
 
+/** @param {HTMLInputElement} control */
 function wordsFor(control) {
-  const row = control.closest && control.closest("tr[data-row]");
-  const field = control.closest && control.closest("td[data-label]");
+  /** @type {HTMLElement | null} */
+  const row = control.closest?.("tr[data-row]");
+  /** @type {HTMLElement | null} */
+  const field = control.closest?.("td[data-label]");
   if (row && field) {
+    /** @type {HTMLInputElement | null} */
     const name = row.querySelector('[data-field="name"]');
-    const who = (name && name.value.trim()) || `row ${row.dataset.row}`;
+    const who = name?.value.trim() || `row ${row.dataset.row}`;
     return `Changed ${who}: ${field.dataset.label}`;
   }
-  const label = control.labels && control.labels[0];
+  const label = control.labels?.[0];
   return label ? `Changed ${label.textContent.trim()}` : "Changed a value";
 }
 
+/** @param {Tool} tool @param {Event} event */
 function onChange(tool, event) {
   if (tool.quiet) return;
-  const target = event.target;
+  const target = /** @type {HTMLInputElement} or a select: its `type` is neither "text" nor "number" */ (event.target);
   const typed = event.isTrusted && event.type === "input" && (target.type === "text" || target.type === "number");
   const now = performance.now();
   const given = takeStep(tool.form);
@@ -78,6 +113,7 @@ function onChange(tool, event) {
   askToKeep();
 }
 
+/** @param {Tool} tool @param {"undo" | "redo"} which */
 function step(tool, which) {
   const moved = which === "undo" ? tool.history.undo() : tool.history.redo();
   if (!moved) return;
@@ -89,25 +125,29 @@ function step(tool, which) {
 
 // ---- the bar ----------------------------------------------------------------------------------
 
+/** @param {HTMLFormElement} form @returns {HTMLButtonElement | null} */
 function nextButton(form) {
   return form.querySelector('output[name="next"] button[data-apply]')
     || form.querySelector(".calc__results button[data-apply]");
 }
 
+/** @param {HTMLFormElement} form @param {HTMLElement | null} next */
 function actingNow(form, next) {
   for (const name of ["acting_now", "now"]) {
     const named = form.querySelector(`output[name="${name}"]`);
-    if (named && named.textContent.trim()) return named.textContent.trim();
+    if (named?.textContent.trim()) return named.textContent.trim();
   }
-  const summary = next && next.closest(".codex-apply")?.querySelector(".codex-apply__summary");
+  const summary = next?.closest(".codex-apply")?.querySelector(".codex-apply__summary");
   return summary ? summary.textContent.trim() : "";
 }
 
+/** @param {Tool} tool */
 function drawBar(tool) {
   const { bar, form, history } = tool;
-  const undo = bar.querySelector('[data-table-action="undo"]');
-  const redo = bar.querySelector('[data-table-action="redo"]');
-  const next = bar.querySelector('[data-table-action="next"]');
+  // The bar's buttons and lines: the build writes them (hooks/codex/widgets.py).
+  const undo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="undo"]'));
+  const redo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="redo"]'));
+  const next = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="next"]'));
   undo.disabled = !history.canUndo;
   redo.disabled = !history.canRedo;
   undo.title = history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo";
@@ -120,7 +160,7 @@ function drawBar(tool) {
   // Held: the last tap's answer is on its way, or the results are not yet for the inputs shown.
   const held = form.dataset.applying === "yes" || !resultsCurrent(form);
   next.setAttribute("aria-disabled", held ? "true" : "false");
-  const now = bar.querySelector("[data-table-now]");
+  const now = /** @type {Element} */ (bar.querySelector("[data-table-now]"));
   const text = actingNow(form, target);
   if (now.textContent !== text) now.textContent = text;
   drawChange(tool);
@@ -128,6 +168,7 @@ function drawBar(tool) {
 
 // `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
 // change is drawn a frame before its answer arrives).
+/** @param {Tool} tool */
 function soon(tool, answered = false) {
   if (answered && tool.follow) {
     tool.follow = false;
@@ -144,8 +185,9 @@ function soon(tool, answered = false) {
 
 // A result table wider than the phone scrolls sideways in its place; a keyboard must reach it too,
 // so it takes the focus while (and only while) it is wider than its room (its <dt> names it).
+/** @param {Tool} tool */
 function scrollers(tool) {
-  for (const box of tool.form.querySelectorAll(".calc__result--table > dd")) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (tool.form.querySelectorAll(".calc__result--table > dd"))) {
     const wide = box.scrollWidth > box.clientWidth + 1;
     if (wide === box.hasAttribute("tabindex")) continue;
     if (wide) box.tabIndex = 0;
@@ -153,6 +195,7 @@ function scrollers(tool) {
   }
 }
 
+/** @param {Tool} tool */
 function next(tool) {
   const target = nextButton(tool.form);
   if (!target) return;
@@ -161,17 +204,20 @@ function next(tool) {
 
 // ---- the change being made ----------------------------------------------------------------
 
+/** @param {HTMLFormElement} form @returns {HTMLButtonElement | null} */
 function applyButton(form) {
   return form.querySelector('output[name="apply"] button[data-apply]');
 }
 
 // The tool's change fields move into the bar, beside an Apply that presses the tool's own (the
 // result that carries the change): a GM taps a name, types "+4" and applies without scrolling.
+/** @param {Tool} tool */
 function bindChange(tool) {
   const { form, bar } = tool;
+  /** @type {HTMLElement | null} */
   const line = bar.querySelector("[data-table-change]");
   const fields = CHANGE.map((name) => form.querySelector(`:is(input, select)[name="${name}"]`)?.closest(".calc__field"))
-    .filter(Boolean);
+    .filter((field) => field instanceof Element);
   if (!line || !fields.length) return;
   line.append(...fields);
   const go = document.createElement("button");
@@ -183,7 +229,9 @@ function bindChange(tool) {
   line.hidden = false;
 }
 
+/** @param {Tool} tool */
 function drawChange(tool) {
+  /** @type {HTMLButtonElement | null} */
   const go = tool.bar.querySelector('[data-table-action="apply"]');
   if (!go) return;
   const source = applyButton(tool.form);
@@ -197,13 +245,16 @@ function drawChange(tool) {
 }
 
 // A tap on a fighter's name in the results makes them the target; the change field is next.
+/** @param {Tool} tool @param {HTMLElement} button */
 function pick(tool, button) {
+  /** @type {HTMLInputElement | HTMLSelectElement | null} */
   const target = tool.form.querySelector(':is(input, select)[name="target"]');
   if (!target) return;
   markStep(tool.form, `Picked ${button.dataset.pick}`);
-  target.value = button.dataset.pick;
+  target.value = /** @type {string} the button's selector asks for it */ (button.dataset.pick);
   target.dispatchEvent(new Event("input", { bubbles: true }));
   target.dispatchEvent(new Event("change", { bubbles: true }));
+  /** @type {HTMLInputElement | null} */
   const change = tool.form.querySelector('input[name="change"]');
   if (change) change.focus({ preventScroll: true });
 }
@@ -211,6 +262,7 @@ function pick(tool, button) {
 // After Next the view stays on the fight's pointer (the row marked as now), never far below it.
 // "nearest": no move when it is in view; the page's scroll padding keeps it clear of the header and
 // of the bar. (Its rectangle cannot be asked first: a result out of view is not laid out.)
+/** @param {Tool} tool */
 function followPointer(tool) {
   if (!tool.following) return;
   tool.following = false;
@@ -220,17 +272,19 @@ function followPointer(tool) {
 
 // ---- kept on this device -----------------------------------------------------------------
 
+/** @param {Tool} tool */
 function keepSoon(tool) {
-  clearTimeout(tool.timer);
+  clearTimeout(tool.timer ?? undefined);
   tool.timer = setTimeout(() => keepNow(tool), WRITE_DELAY);
 }
 
+/** @param {Tool} tool */
 function keepNow(tool) {
-  clearTimeout(tool.timer);
+  clearTimeout(tool.timer ?? undefined);
   tool.timer = null;
-  const calc = tool.form.dataset.calc;
+  const calc = calcOf(tool);
   const stored = readKept(calc);
-  const other = stored && stored.record;
+  const other = stored?.record;
   if (other && other.fight !== tool.fight && other.saved !== tool.written
       && stateKey(other.inputs) !== tool.history.present.key) {
     // Another fight is kept here (the one this page's link replaced, or another tab's): it
@@ -257,16 +311,19 @@ function flush() {
 }
 
 // A kept state can be shown if this form takes it (a record from an older page is not forced in).
+/** @param {Tool} tool @param {Inputs} inputs */
 function usable(tool, inputs) {
   return !checkInputs(tool.form, inputs);
 }
 
+/** @param {Tool} tool @param {KeptRecord} record */
 function historyOf(tool, record) {
-  const good = (list) => list.filter((e) => usable(tool, e.inputs));
+  const good = (/** @type {import("./history.mjs").Step[]} */ list) => list.filter((e) => usable(tool, e.inputs));
   return History.from(currentInputs(tool.form),
     { past: good(record.history.past), future: good(record.history.future), label: record.history.label });
 }
 
+/** @param {Tool} tool @param {KeptRecord} record */
 function resume(tool, record) {
   show(tool, record.inputs);
   tool.history = historyOf(tool, record);
@@ -275,22 +332,23 @@ function resume(tool, record) {
 }
 
 // What the page shows when it opens: the kept fight, or the link's with the kept one offered.
+/** @param {Tool} tool */
 function open(tool) {
   const { form } = tool;
-  const calc = form.dataset.calc;
+  const calc = calcOf(tool);
   const shown = currentInputs(form);
   tool.history = new History(shown);
   tool.fight = newFightId();
   const kept = readKept(calc);
   if (!kept) return;
-  const problem = kept.problem || checkInputs(form, kept.record.inputs);
-  if (problem) {
+  const { record } = kept;
+  const problem = record ? checkInputs(form, record.inputs) : kept.problem;
+  if (problem || !record) {
     const aside = setAside(calc, kept.text ?? JSON.stringify(kept.record));
     notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
       "this browser's storage) and this page starts from its own fight.");
     return;
   }
-  const { record } = kept;
   const key = stateKey(shown);
   const when = timeWords(record.saved);
   if (stateKey(record.inputs) === key) {
@@ -319,6 +377,7 @@ function open(tool) {
     }]);
 }
 
+/** @param {Tool} tool */
 function newFight(tool) {
   resetToDefaults(tool.form, "Started a new fight");
   notice(tool, "A new fight, from the page's defaults: Undo brings the last one back.");
@@ -326,9 +385,10 @@ function newFight(tool) {
 
 // The kept fight changed outside this page (a stat block added to it from another tab, or this
 // page coming back from the browser's cache): take the change in as a step of this fight.
+/** @param {Tool} tool */
 function catchUp(tool) {
-  const kept = readKept(tool.form.dataset.calc);
-  const record = kept && kept.record;
+  const kept = readKept(calcOf(tool));
+  const record = kept?.record;
   if (!record || record.saved === tool.written || !usable(tool, record.inputs)) return;
   if (stateKey(record.inputs) === tool.history.present.key) {
     tool.written = record.saved;
@@ -353,29 +413,37 @@ function catchUp(tool) {
 
 // ---- binding -------------------------------------------------------------------------------
 
+/** @param {HTMLFormElement} form */
 function bindTable(form) {
-  if (form.__codexTable) return;
+  const state = formState(form);
+  if (state.table) return;
+  /** @type {HTMLElement | null} */
   const bar = form.querySelector("[data-table-bar]");
+  /** @type {HTMLElement | null} */
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
-  const tool = { form, bar, notice: notes, history: null, fight: "", written: null, timer: null, quiet: false,
+  /** @type {Tool} */
+  const tool = { form, bar, notice: notes, history: /** @type {History} open() makes it, below */ (/** @type {unknown} */ (null)),
+    fight: "", written: null, timer: null, quiet: false,
     lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false };
-  form.__codexTable = tool;
+  state.table = tool;
   tools.add(tool);
   bindChange(tool);
   open(tool);
   form.addEventListener("input", (event) => onChange(tool, event));
   form.addEventListener("change", (event) => onChange(tool, event));
   form.addEventListener("click", (event) => {
-    const button = event.target.closest && event.target.closest("button[data-apply], button.codex-pick[data-pick]");
-    if (!button || !button.closest(".calc__results")) return;
+    /** @type {HTMLElement | null} */
+    const button = event.target instanceof Element ? event.target.closest("button[data-apply], button.codex-pick[data-pick]") : null;
+    if (!button?.closest(".calc__results")) return;
     if (button.matches(".codex-pick")) pick(tool, button);
     else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
   });
   // Other buttons that act on the whole tool (the tile table's `data-act`, handled by its own
   // module): named as the step they make, and held off like Next until their answer is in.
   form.addEventListener("click", (event) => {
-    const button = event.target.closest && event.target.closest("button[data-act]");
+    /** @type {HTMLButtonElement | null} */
+    const button = event.target instanceof Element ? event.target.closest("button[data-act]") : null;
     if (!button || !form.contains(button) || button.disabled) return;
     const before = holdTaps(form);
     if (before === null) {
@@ -383,7 +451,7 @@ function bindTable(form) {
       event.preventDefault();
       return;
     }
-    markStep(form, button.textContent.trim());
+    markStep(form, (button.textContent ?? "").trim());
     setTimeout(() => releaseIfUnchanged(form, before), 0); // after the button's own module has acted
   }, true);
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
@@ -391,10 +459,13 @@ function bindTable(form) {
   form.addEventListener("codex:answer", () => soon(tool, true));
   form.addEventListener("codex:applied", () => soon(tool));
   bar.addEventListener("click", (event) => {
-    const action = event.target.closest("[data-table-action]")?.dataset.tableAction;
+    const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-table-action]"))?.dataset.tableAction;
     if (action === "undo" || action === "redo") step(tool, action);
     else if (action === "next") next(tool);
-    else if (action === "apply" && applyButton(form)) apply(form, applyButton(form));
+    else if (action === "apply") {
+      const source = applyButton(form);
+      if (source) apply(form, source);
+    }
   });
   // The bar shows when a tap would be held off: watch the form's answer state.
   new MutationObserver(() => soon(tool)).observe(form, { attributes: true,
@@ -411,11 +482,12 @@ function bindTable(form) {
 
 // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the fight, except in a text field, where
 // they undo the typing as usual.
+/** @param {KeyboardEvent} event */
 function onKey(event) {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
   const key = event.key.toLowerCase();
   if (key !== "z" && key !== "y") return;
-  const field = event.target.closest && event.target.closest('input[type="text"], input[type="number"], textarea');
+  const field = event.target instanceof Element && event.target.closest('input[type="text"], input[type="number"], textarea');
   if (field) return;
   const tool = [...tools][0];
   if (!tool) return;
@@ -426,7 +498,7 @@ function onKey(event) {
 function bindAll() {
   flush();
   for (const tool of tools) if (!tool.form.isConnected) tools.delete(tool);
-  for (const form of document.querySelectorAll("form.calc[data-table]")) bindTable(form);
+  for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-table]"))) bindTable(form);
 }
 
 window.addEventListener("pagehide", flush);
@@ -436,7 +508,7 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("pageshow", (event) => { if (event.persisted) for (const tool of tools) catchUp(tool); });
 window.addEventListener("storage", (event) => {
-  for (const tool of tools) if (event.key === keptKey(tool.form.dataset.calc)) catchUp(tool);
+  for (const tool of tools) if (event.key === keptKey(calcOf(tool))) catchUp(tool);
 });
 document.addEventListener("keydown", onKey);
 

@@ -6,17 +6,23 @@
 
 import { everyPage } from "./every-page.mjs";
 
+/** @typedef {HTMLTableElement & { tHead: HTMLTableSectionElement }} HeadedTable a table with a head (bind checks) */
+
+/** @type {WeakSet<HTMLElement>} */
+const bound = new WeakSet(); // the tables already made sortable and filterable
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 
+/** @param {HeadedTable} table */
 function rowsOf(table) {
   return Array.from(table.tBodies[0].rows);
 }
 
+/** @param {HeadedTable} table @param {HTMLTableCellElement} th @param {number} direction */
 function sortBy(table, th, direction) {
-  const key = th.dataset.key;
+  const key = th.dataset.key ?? ""; // only headings with a key sort (makeSortable)
   const numeric = th.dataset.type === "number";
   const rows = rowsOf(table);
-  const value = (row) => row.dataset[key] ?? "";
+  const value = (/** @type {HTMLTableRowElement} */ row) => row.dataset[key] ?? "";
   rows.sort((a, b) => {
     let order;
     if (numeric) {
@@ -30,12 +36,13 @@ function sortBy(table, th, direction) {
   });
   const body = table.tBodies[0];
   const fragment = document.createDocumentFragment();
-  rows.forEach((row) => fragment.append(row));
+  for (const row of rows) fragment.append(row);
   body.append(fragment);
   for (const other of table.tHead.rows[0].cells) other.removeAttribute("aria-sort");
   th.setAttribute("aria-sort", direction > 0 ? "ascending" : "descending");
 }
 
+/** @param {HeadedTable} table */
 function makeSortable(table) {
   for (const th of table.tHead.rows[0].cells) {
     if (!th.dataset.key) continue;
@@ -52,6 +59,7 @@ function makeSortable(table) {
   }
 }
 
+/** @param {HeadedTable} table @param {string} key @param {boolean} words */
 function distinct(table, key, words) {
   const column = indexOf(table, key);
   const seen = new Map();
@@ -66,10 +74,12 @@ function distinct(table, key, words) {
   return [...seen.entries()].sort((a, b) => collator.compare(a[1], b[1]));
 }
 
+/** @param {HeadedTable} table @param {string} key */
 function indexOf(table, key) {
   return Array.from(table.tHead.rows[0].cells).findIndex((th) => th.dataset.key === key);
 }
 
+/** @param {string} text @param {HTMLElement} control */
 function labelled(text, control) {
   const label = document.createElement("label");
   label.className = "codex-filter__field";
@@ -79,6 +89,7 @@ function labelled(text, control) {
   return label;
 }
 
+/** @param {HTMLElement} container @param {HeadedTable} table */
 function makeFilters(container, table) {
   const headers = Array.from(table.tHead.rows[0].cells).filter((th) => th.dataset.filter);
   if (!headers.length) return;
@@ -86,16 +97,17 @@ function makeFilters(container, table) {
   form.className = "codex-filter";
   form.setAttribute("role", "search");
   form.addEventListener("submit", (event) => event.preventDefault());
+  /** @type {((row: HTMLTableRowElement) => boolean)[]} */
   const tests = [];
   for (const th of headers) {
-    const key = th.dataset.key;
+    const key = th.dataset.key ?? ""; // a filter without a key matches no value
     const name = th.textContent.trim();
     if (th.dataset.filter === "search") {
       const input = document.createElement("input");
       input.type = "search";
       input.placeholder = "Name or tag";
       form.append(labelled(`Find ${name.toLowerCase()}`, input));
-      tests.push((row) => {
+      tests.push((/** @type {HTMLTableRowElement} */ row) => {
         const q = input.value.trim().toLowerCase();
         return !q || `${row.dataset[key] ?? ""} ${row.dataset.tags ?? ""}`.toLowerCase().includes(q);
       });
@@ -105,7 +117,7 @@ function makeFilters(container, table) {
       select.append(new Option("Any", ""));
       for (const [value, label] of distinct(table, key, words)) select.append(new Option(label, value));
       form.append(labelled(name, select));
-      tests.push((row) => {
+      tests.push((/** @type {HTMLTableRowElement} */ row) => {
         if (!select.value) return true;
         const raw = row.dataset[key] ?? "";
         return words ? raw.split(/\s+/).includes(select.value) : raw === select.value;
@@ -131,17 +143,18 @@ function makeFilters(container, table) {
   apply();
 }
 
+/** @param {HTMLElement} container */
 function bind(container) {
-  if (container.__codexTable) return;
-  container.__codexTable = true;
+  if (bound.has(container)) return;
+  bound.add(container);
   const table = container.querySelector("table");
-  if (!table || !table.tHead || !table.tBodies.length) return;
-  makeFilters(container, table);
-  makeSortable(table);
+  if (!table?.tHead || !table.tBodies.length) return;
+  makeFilters(container, /** @type {HeadedTable} */ (table));
+  makeSortable(/** @type {HeadedTable} */ (table));
 }
 
 function bindAll() {
-  document.querySelectorAll("[data-codex-table]").forEach(bind);
+  /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-codex-table]")).forEach(bind);
 }
 
 everyPage(bindAll);

@@ -6,13 +6,15 @@
 // Elements with data-codex-tip (abbreviations in stat blocks) get the same bubble.
 
 const SELECTOR = "a.codex-term, [data-codex-tip]";
+/** @type {HTMLDivElement | null} */
 let bubble = null;
-let owner = null;
+/** @type {HTMLElement | null} */
+let owner = null; // the term whose bubble is shown
 let lastPointer = "mouse";
 let shownBeforeTap = false; // was the bubble already open on the tapped term when the finger came down?
 
 function bubbleElement() {
-  if (bubble && bubble.isConnected) return bubble;
+  if (bubble?.isConnected) return bubble;
   bubble = document.createElement("div");
   bubble.className = "codex-term-bubble";
   bubble.hidden = true;
@@ -22,6 +24,7 @@ function bubbleElement() {
   return bubble;
 }
 
+/** @param {HTMLElement} el */
 function tipText(el) {
   if (el.dataset.codexTip) return el.dataset.codexTip;
   const id = el.getAttribute("aria-describedby");
@@ -29,6 +32,7 @@ function tipText(el) {
   return source ? source.textContent : "";
 }
 
+/** @param {HTMLElement} box @param {HTMLElement} el */
 function place(box, el) {
   const margin = 8;
   const rect = el.getBoundingClientRect();
@@ -42,6 +46,7 @@ function place(box, el) {
   box.style.top = `${Math.round(top)}px`;
 }
 
+/** @param {HTMLElement} el */
 function show(el, touched = false) {
   const text = tipText(el);
   if (!text) return;
@@ -72,6 +77,7 @@ function hide() {
   owner = null;
 }
 
+/** @param {Event} event @returns {HTMLElement | null} */
 function termOf(event) {
   return event.target instanceof Element ? event.target.closest(SELECTOR) : null;
 }
@@ -81,7 +87,7 @@ document.addEventListener("pointerdown", (event) => {
   const el = termOf(event);
   shownBeforeTap = Boolean(el && el === owner && bubble && !bubble.hidden);
   // A tap outside the term and its bubble closes the bubble.
-  if (!el && owner && lastPointer !== "mouse" && !(bubble && bubble.contains(event.target))) hide();
+  if (!el && owner && lastPointer !== "mouse" && !(bubble?.contains(/** @type {Node | null} */ (event.target)))) hide();
 }, true);
 document.addEventListener("mouseover", (event) => {
   const el = termOf(event);
@@ -89,7 +95,7 @@ document.addEventListener("mouseover", (event) => {
 });
 document.addEventListener("mouseout", (event) => {
   const el = termOf(event);
-  if (el && el === owner && !el.contains(event.relatedTarget) && document.activeElement !== el) hide();
+  if (el && el === owner && !el.contains(/** @type {Node | null} */ (event.relatedTarget)) && document.activeElement !== el) hide();
 });
 document.addEventListener("focusin", (event) => {
   const el = termOf(event);

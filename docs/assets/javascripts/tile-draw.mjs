@@ -8,12 +8,14 @@ import { FRESH, freshCode } from "./tile-table.mjs";
 
 const CALC = "rain.tile_draw";
 
+/** @param {HTMLInputElement} input */
 function label(input) {
   return Number(input.value) > 0 ? "Draw again" : "Draw";
 }
 
+/** @param {HTMLFormElement} form */
 function bind(form) {
-  const input = form.querySelector('input[name="seed"]');
+  const input = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="seed"]'));
   if (!input || form.querySelector(".calc__draw-again")) return;
   const button = document.createElement("button");
   button.type = "button";
@@ -31,7 +33,7 @@ function bind(form) {
 }
 
 function bindAll() {
-  document.querySelectorAll(`form.calc[data-calc="${CALC}"]`).forEach(bind);
+  /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll(`form.calc[data-calc="${CALC}"]`)).forEach(bind);
 }
 
 everyPage(bindAll);

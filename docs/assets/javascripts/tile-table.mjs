@@ -8,8 +8,11 @@
 // No inline handlers (CSP); nothing the engine sent is set as markup here.
 import { button, copyText } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
-import { currentInputs, setInputs } from "./rows.mjs";
+import { formState } from "./form-state.mjs";
+import { controls, currentInputs, setInputs } from "./rows.mjs";
 import { stateKey } from "./url-state.mjs";
+
+/** @typedef {import("./rows.mjs").Inputs} Inputs */
 
 const TOOLS = ["rain.tile_table", "rain.tile_seat"];
 export const FRESH = { low: 1, high: 999999, width: 6 }; // the engine's draw codes (session.CODE_RANGE)
@@ -28,8 +31,9 @@ export function freshCode(low = FRESH.low, high = FRESH.high) {
 }
 
 // The inputs a button sets, its marker (if any) replaced by one fresh code.
+/** @param {HTMLElement} button @returns {Inputs} */
 export function actInputs(button) {
-  const sets = JSON.parse(button.dataset.act);
+  const sets = JSON.parse(/** @type {string} the button's selector asks for it */ (button.dataset.act));
   const marker = button.dataset.fresh;
   if (marker) {
     const code = String(freshCode()).padStart(FRESH.width, "0");
@@ -42,51 +46,65 @@ export function actInputs(button) {
 
 // A tap sets only the controls it names and sends one change, as a reader's typing does: no rows
 // table is redrawn (setInputs would redraw the seats on every tap; the buttons never set them).
+/** @param {HTMLFormElement} form @param {Inputs} sets */
 function apply(form, sets) {
-  const controls = [...form.elements];
+  const named = controls(form);
   for (const [name, value] of Object.entries(sets)) {
-    const control = controls.find((c) => c.name === name && (c.tagName === "INPUT" || c.tagName === "SELECT"));
+    const control = named.find((c) => c.name === name);
     if (!control) continue;
     if (control.closest(".codex-rows")) return setInputs(form, sets); // a rows input: let rows.mjs redraw it
-    if (control.type === "checkbox") control.checked = Boolean(value);
+    if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = Boolean(value);
     else control.value = String(value);
   }
   form.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** @param {HTMLFormElement} form @param {Event} event */
 function onClick(form, event) {
-  const button = event.target.closest("button[data-act]");
+  /** @type {HTMLButtonElement | null} */
+  const button = /** @type {Element} */ (event.target).closest("button[data-act]");
   if (!button || !form.contains(button) || button.disabled) return;
-  form.__codexActKey = button.dataset.key || "";
-  form.__codexActOutput = button.closest("output")?.name || "";
+  const state = formState(form);
+  state.actKey = button.dataset.key || "";
+  state.actOutput = button.closest("output")?.name || "";
   apply(form, actInputs(button));
 }
 
 // After an answer: the focus back on the button with the same key, or the first of its output.
+/** @param {HTMLFormElement} form */
 function refocus(form) {
-  const key = form.__codexActKey;
+  const state = formState(form);
+  const key = state.actKey;
   if (key === undefined) return;
-  form.__codexActKey = undefined;
+  state.actKey = undefined;
+  /** @type {HTMLElement | null | ""} */
   const same = key && form.querySelector(`button[data-act][data-key="${CSS.escape(key)}"]`);
-  const output = form.__codexActOutput && form.querySelector(`output[name="${CSS.escape(form.__codexActOutput)}"]`);
+  // (A button outside any output leaves actOutput "": `"" && …` gave "", whose ?.querySelector threw.)
+  const output = state.actOutput ? form.querySelector(`output[name="${CSS.escape(state.actOutput)}"]`) : null;
+  /** @type {HTMLElement | null | undefined} */
   const target = same || output?.querySelector("button[data-act]");
   if (target) target.focus({ preventScroll: true });
 }
 
 // ---- players' codes: a link, a copy button, a QR code -----------------------------------------
 
+/** @param {HTMLElement} share a player's code, with its calculator, input and code (data-share-*) */
 function linkFor(share) {
-  const target = document.querySelector(`form.calc[data-calc="${CSS.escape(share.dataset.shareCalc)}"]`);
+  const { shareCalc = "", shareInput = "", shareCode = "" } = share.dataset;
+  /** @type {HTMLFormElement | null} */
+  const target = document.querySelector(`form.calc[data-calc="${CSS.escape(shareCalc)}"]`);
   if (!target) return "";
   const url = new URL(location.href);
   url.search = "";
-  url.searchParams.set(stateKey(target, share.dataset.shareInput), share.dataset.shareCode);
+  url.searchParams.set(stateKey(target, shareInput), shareCode);
   url.hash = target.id;
   return url.href;
 }
 
 
+/** @param {HTMLElement} figure @param {string} href @param {string} title */
 async function drawQr(figure, href, title) {
+  /** @type {typeof import("uqr")} the vendored copy of the pinned package (hooks/codex/vendor.py) */
   const { encode } = await import(new URL("./vendor/uqr.mjs", import.meta.url).href);
   const { data } = encode(href, { ecc: "M", border: 2 });
   const size = data.length;
@@ -100,7 +118,9 @@ async function drawQr(figure, href, title) {
   back.setAttribute("height", String(size));
   back.setAttribute("fill", "#fff");
   let d = "";
-  data.forEach((row, y) => row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));
+  data.forEach((row, y) => {
+    row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; });
+  });
   const path = document.createElementNS(SVG, "path");
   path.setAttribute("d", d);
   path.setAttribute("fill", "#000");
@@ -108,6 +128,7 @@ async function drawQr(figure, href, title) {
   figure.replaceChildren(svg);
 }
 
+/** @param {HTMLElement} share */
 function enhance(share) {
   if (share.querySelector(".codex-share__tools")) return;
   const href = linkFor(share);
@@ -151,10 +172,11 @@ function enhance(share) {
 
 // ---- the seats' names in the seat pickers ------------------------------------------------------
 
+/** @param {HTMLFormElement} form */
 function nameSeats(form) {
-  const rows = currentInputs(form).seats;
+  const rows = /** @type {unknown} */ (currentInputs(form).seats);
   if (!Array.isArray(rows)) return;
-  for (const select of form.querySelectorAll('select[name="side_a"], select[name="side_b"], select[name="actor"], select[name="view"]')) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll('select[name="side_a"], select[name="side_b"], select[name="actor"], select[name="view"]'))) {
     for (const option of select.options) {
       if (!/^\d+$/.test(option.value)) continue;
       const n = Number(option.value);
@@ -168,7 +190,9 @@ function nameSeats(form) {
 
 // ---- the player's form: the session it follows -------------------------------------------------
 
+/** @param {HTMLFormElement} form */
 function follow(form) {
+  /** @type {HTMLInputElement | null} */
   const field = form.querySelector('input[name="follow"]');
   const session = form.querySelector('output[name="session"]')?.textContent.trim() || "";
   if (field && !field.value && /^\d{6}$/.test(session)) {
@@ -177,25 +201,37 @@ function follow(form) {
   }
 }
 
+/** @param {HTMLFormElement} form */
 function bind(form) {
-  if (form.__codexTileTable) return;
-  form.__codexTileTable = true;
+  const state = formState(form);
+  if (state.tileTableBound) return;
+  state.tileTableBound = true;
   form.addEventListener("click", (event) => onClick(form, event));
   form.addEventListener("codex:answer", (event) => {
     refocus(form);
-    form.querySelectorAll(".codex-share[data-share-code]:not(:has(.codex-share__tools))").forEach(enhance);
-    if (form.dataset.calc === "rain.tile_seat" && event.detail && event.detail.ok) follow(form);
+    sharesOf(form, ".codex-share[data-share-code]:not(:has(.codex-share__tools))").forEach(enhance);
+    const answer = /** @type {CustomEvent<import("./codex.mjs").Answer>} */ (event).detail;
+    if (form.dataset.calc === "rain.tile_seat" && answer && answer.ok) follow(form);
   });
-  form.querySelectorAll(".codex-share[data-share-code]").forEach(enhance);
+  sharesOf(form, ".codex-share[data-share-code]").forEach(enhance);
   if (form.dataset.calc === "rain.tile_table") {
     nameSeats(form);
     // The seats change by their own table, or all at once (a save, an import, the address): not by a tap.
-    const renamed = (event) => { if (event.target === form || event.target.closest?.(".codex-rows")) nameSeats(form); };
+    const renamed = (/** @type {Event} */ event) => {
+      const target = /** @type {Element} */ (event.target);
+      if (target === form || target.closest?.(".codex-rows")) nameSeats(form);
+    };
     form.addEventListener("input", renamed);
     form.addEventListener("change", renamed);
   }
 }
 
+/** The players' codes in `form` that `selector` picks.
+ * @param {HTMLFormElement} form @param {string} selector @returns {NodeListOf<HTMLElement>} */
+function sharesOf(form, selector) {
+  return form.querySelectorAll(selector);
+}
+
 everyPage(() => {
-  for (const calc of TOOLS) document.querySelectorAll(`form.calc[data-calc="${calc}"]`).forEach(bind);
+  for (const calc of TOOLS) /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll(`form.calc[data-calc="${calc}"]`)).forEach(bind);
 });

@@ -2,36 +2,40 @@
 // defined once, in hooks/codex/links.py, and handed to each form as data-state
 // ({"prefix": …, "on": …, "off": …}); nothing here knows the key format or the checkbox words.
 
-const formats = new WeakMap();
+import { formState } from "./form-state.mjs";
 
+/** @typedef {{ prefix: string, on: string, off: string }} StateFormat a form's data-state */
+
+/** @param {HTMLFormElement} form @returns {StateFormat} */
 function format(form) {
-  let known = formats.get(form);
-  if (!known) {
-    known = JSON.parse(form.dataset.state);
-    formats.set(form, known);
-  }
-  return known;
+  const state = formState(form);
+  if (!state.format) state.format = JSON.parse(/** @type {string} every calculator form has data-state */ (form.dataset.state));
+  return /** @type {StateFormat} */ (state.format);
 }
 
-// The URL key of one input of this form.
+/** The URL key of one input of this form.
+ * @param {HTMLFormElement} form @param {string} name */
 export function stateKey(form, name) {
   return format(form).prefix + name;
 }
 
-// This form's inputs in a query, name → text; other calculators' keys are left out.
+/** This form's inputs in a query, name → text; other calculators' keys are left out.
+ * @param {HTMLFormElement} form @param {URLSearchParams} params @returns {Map<string, string>} */
 export function stateOf(form, params) {
   const { prefix } = format(form);
   return new Map([...params].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
 }
 
-// An input's value as the URL writes it.
+/** An input's value as the URL writes it.
+ * @param {HTMLFormElement} form @param {unknown} value */
 export function stateText(form, value) {
   if (value === true) return format(form).on;
   if (value === false) return format(form).off;
   return String(value);
 }
 
-// Whether a URL value ticks a checkbox.
+/** Whether a URL value ticks a checkbox.
+ * @param {HTMLFormElement} form @param {unknown} text */
 export function stateTicks(form, text) {
   return text === true || text === format(form).on;
 }
@@ -45,8 +49,11 @@ export function stateTicks(form, text) {
 // once. Readers of the address ask `address()`, which includes what is still to be written.
 
 const QUIET = 250; // ms without a change before the address is written (then at the next idle moment)
-let wanted = null; // { href, path }: the address to write, for the page it was made on
-let timer = null; // waiting for the reader to pause
+/** @type {{ href: string, path: string } | null} */
+let wanted = null; // the address to write, for the page it was made on
+/** @type {number | undefined} */
+let timer; // waiting for the reader to pause
+/** @type {number | null} */
 let idle = null; // then waiting for an idle moment
 let listening = false;
 
@@ -61,13 +68,14 @@ function listen() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
 }
 
+/** @param {string} href */
 export function keepAddress(href) {
   if (!listening) listen();
   if (href === address()) return;
   wanted = { href, path: location.pathname };
   clearTimeout(timer);
   timer = setTimeout(() => {
-    timer = null;
+    timer = undefined;
     if ("requestIdleCallback" in window) idle = requestIdleCallback(writeAddress, { timeout: 300 });
     else writeAddress();
   }, QUIET);
@@ -75,7 +83,7 @@ export function keepAddress(href) {
 
 export function writeAddress() {
   clearTimeout(timer);
-  timer = null;
+  timer = undefined;
   if (idle !== null) cancelIdleCallback(idle);
   idle = null;
   const next = wanted;

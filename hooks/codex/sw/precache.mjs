@@ -13,17 +13,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import("workbox-build")} */
 const { injectManifest } = require("workbox-build");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const site = path.resolve(process.argv[2] || "site");
 // In the order they depend on each other; each sets its part of the `workbox` global.
 const LIBRARIES = ["workbox-core", "workbox-routing", "workbox-strategies", "workbox-precaching"];
 
+/** @param {string} name */
 async function library(name) {
   const text = await readFile(require.resolve(`${name}/build/${name}.prod.js`), "utf8");
   return text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
 }
 
+/** @type {import("workbox-build").ManifestTransform} */
 async function integrity(entries) {
   const manifest = await Promise.all(entries.map(async (entry) => {
     const bytes = await readFile(path.join(site, entry.url));

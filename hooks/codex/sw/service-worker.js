@@ -14,13 +14,16 @@
 // installs one file at a time, and a first visit's copy is a few hundred small files); the
 // network's page when the cache cannot answer, and the 404 page offline.
 
-const MANIFEST = self.__WB_MANIFEST;
+/** This script's global: a service worker's (install, activate, clients, skipWaiting). */
+const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (self);
+const MANIFEST = self.__WB_MANIFEST; // written as workbox-build's marker, which it replaces with the list
 const { PrecacheController, PrecacheRoute } = workbox.precaching;
 const { NavigationRoute, registerRoute, setCatchHandler } = workbox.routing;
 
 workbox.core.setCacheNameDetails({ prefix: "codex" });
 const LANES = 4; // files fetched at once while installing
 
+/** @param {ArrayBuffer} buffer */
 function base64(buffer) {
   let text = "";
   for (const byte of new Uint8Array(buffer)) text += String.fromCharCode(byte);
@@ -28,29 +31,31 @@ function base64(buffer) {
 }
 
 // Whether a response's bytes are those the build wrote (integrity "sha256-<base64>").
+/** @param {Response} response @param {string} integrity */
 async function matches(response, integrity) {
   const [algorithm, expected] = integrity.split(/-(.*)/s);
   if (algorithm !== "sha256") return false;
   return base64(await crypto.subtle.digest("SHA-256", await response.arrayBuffer())) === expected;
 }
 
-let controller = null;
 // A cached entry is used only if its bytes match the manifest; otherwise Workbox fetches the file
 // again (checked by the fetch's integrity) and puts the right bytes in its place.
+/** @type {import("workbox-core/types").WorkboxPlugin} */
 const verified = {
   cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
     if (!cachedResponse) return null;
-    const integrity = controller.getIntegrityForCacheKey(request.url);
+    const integrity = controller.getIntegrityForCacheKey(request.url); // made below, before any request
     if (integrity && (await matches(cachedResponse.clone(), integrity))) return cachedResponse;
     return null;
   },
 };
-controller = new PrecacheController({ plugins: [verified] });
+const controller = new PrecacheController({ plugins: [verified] });
 controller.addToCacheList(MANIFEST);
 
+/** @param {ExtendableEvent} event */
 async function install(event) {
   const todo = [...controller.getURLsToCacheKeys()];
-  const one = async ([url, cacheKey]) => {
+  const one = async (/** @type {[string, string]} */ [url, cacheKey]) => {
     const revisioned = cacheKey !== url;
     // A name without a version may sit stale in the HTTP cache: revalidate it (a 304 costs no body).
     const request = new Request(url, { integrity: controller.getIntegrityForCacheKey(cacheKey),
@@ -58,25 +63,25 @@ async function install(event) {
     await Promise.all(controller.strategy.handleAll({ params: { cacheKey }, request, event }));
   };
   await Promise.all(Array.from({ length: LANES }, async () => {
-    while (todo.length) await one(todo.shift());
+    while (todo.length) await one(/** @type {[string, string]} not empty */ (todo.shift()));
   }));
 }
 
-self.addEventListener("install", (event) => event.waitUntil(install(event)));
+sw.addEventListener("install", (event) => event.waitUntil(install(event)));
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   controller.activate(event); // removes the entries of every other build
   event.waitUntil((async () => {
     const own = controller.strategy.cacheName;
     for (const name of await caches.keys()) { // another cache of ours (an older service worker's)
       if (name.startsWith("codex-") && name !== own) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "SKIP_WAITING") sw.skipWaiting();
 });
 
 // Every built file, whatever query its address carries (calculator inputs live in the query).
@@ -89,7 +94,7 @@ setCatchHandler(async ({ request, event }) => {
   try {
     return await fetch(request); // the cache could not answer with the build's bytes: the network's
   } catch (error) {
-    if (request.mode === "navigate") return notFound({ request, event });
+    if (request.mode === "navigate") return notFound({ request, event, url: new URL(request.url) });
     throw error;
   }
 });

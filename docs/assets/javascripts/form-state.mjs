@@ -1,0 +1,60 @@
+// What the page's modules remember about one calculator form, in one typed record per form: the
+// only place per-form state lives (no property is set on a form or on its elements). Kept in a
+// WeakMap, so a form that leaves the page (instant navigation) takes its record with it. What CSS,
+// tests and the benchmark read stays on the form as data-* attributes (data-busy, data-live,
+// data-answered, data-applying, data-pending, …), written by the module that owns each.
+
+/**
+ * @typedef {import("./codex.mjs").Change} Change
+ * @typedef {import("./rows.mjs").Row} Row
+ * @typedef {import("./table-tools.mjs").Tool} Tool
+ * @typedef {import("./url-state.mjs").StateFormat} StateFormat
+ */
+
+/**
+ * @typedef {object} FormState
+ * @property {boolean} bound codex.mjs has bound the form to the worker (once per form)
+ * @property {string | null} sent codex.mjs: the inputs last sent to the worker, as JSON
+ * @property {boolean} busy codex.mjs: an answer is on its way
+ * @property {Change | null} waiting codex.mjs: the newest change made while an answer was on its way
+ * @property {Map<Element, string>} shown codex.mjs: each output's HTML as last drawn (not read back from the DOM)
+ * @property {StateFormat | null} format url-state.mjs: how the form's inputs sit in the address (its data-state)
+ * @property {string} step history.mjs: the name of the change about to happen ("" when none)
+ * @property {number | undefined} pendingTimer loading.mjs: the timer that marks a slow answer
+ * @property {number | undefined} sayTimer calc-tools.mjs: the timer that clears the tools' status line
+ * @property {Map<Element, RowsTable>} rowTables rows.mjs: each rows table's rows, by its holder
+ * @property {string | null | undefined} answered rows.mjs: the inputs (formKey) the results shown answer
+ * @property {boolean} applyFocus rows.mjs: after the answer, focus the next apply button
+ * @property {{ since: number } | null} applying rows.mjs: an apply tap held off until its answer is in
+ * @property {number | undefined} applyTimer rows.mjs: the timer that ends the hold
+ * @property {boolean} tileTableBound tile-table.mjs has bound the form's buttons
+ * @property {string | undefined} actKey tile-table.mjs: the key of the button last tapped (the focus returns to it)
+ * @property {string} actOutput tile-table.mjs: the output that button sat in
+ * @property {Tool | null} table table-tools.mjs: the form's table tool (history, bar, kept fight)
+ */
+
+/**
+ * @typedef {object} RowsTable
+ * @property {boolean} drawn rows.mjs has drawn the table once (its own shape from then on)
+ * @property {Row[]} rows the rows as records, as the table shows them
+ */
+
+/** @type {WeakMap<HTMLFormElement, FormState>} */
+const states = new WeakMap();
+
+/** The record of `form`, made empty the first time it is asked for.
+ * @param {HTMLFormElement} form
+ * @returns {FormState} */
+export function formState(form) {
+  let state = states.get(form);
+  if (!state) {
+    state = {
+      bound: false, sent: null, busy: false, waiting: null, shown: new Map(), format: null, step: "",
+      pendingTimer: undefined, sayTimer: undefined, rowTables: new Map(), answered: undefined,
+      applyFocus: false, applying: null, applyTimer: undefined, tileTableBound: false, actKey: undefined,
+      actOutput: "", table: null,
+    };
+    states.set(form, state);
+  }
+  return state;
+}

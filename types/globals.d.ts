@@ -1,0 +1,10 @@
+// Globals the page scripts read or set (checked by tsc, never shipped: this folder is outside docs/).
+
+interface Window {
+  /** codex.mjs's state: read by the project's benchmark and browser tests. */
+  __codex?: import("../docs/assets/javascripts/codex.mjs").CodexState;
+  /** offline.mjs's state: read by the project's browser tests. */
+  __codexOffline?: import("../docs/assets/javascripts/offline.mjs").OfflineState;
+  /** mkdocs-material's instant navigation: emits once per page shown. */
+  document$?: { subscribe(next: () => void): unknown };
+}

@@ -1,0 +1,33 @@
+// The messages between the page (docs/assets/javascripts/codex.mjs) and the calculators' worker
+// (codex-worker.mjs): one contract, read by both programs (tsconfig.json and tsconfig.workers.json).
+
+/** What the page sends the worker (the worker refuses anything else, field by field). */
+type ToWorker =
+  | { type: "init"; calcs: string[] }
+  | { type: "run"; id: number; calc: string; inputs: Record<string, unknown> }
+  | { type: "echo"; id: number };
+
+/** Where the engine's start went, in ms (the benchmark prints it). */
+interface LoadTimings { fetched: number; python: number; engine: number }
+
+/** A problem with the inputs, by field (calculators/errors.py InputError.as_dict). */
+interface InputProblem { field: string; message: string }
+
+/** The worker's reply to a run or an echo: the engine's answer (calculators/browser.py answer), and
+ *  the clock times (timeOrigin + now) the engine started and sent it. */
+interface RunReply {
+  ok?: Record<string, string>;
+  error?: InputProblem & { problems?: InputProblem[] };
+  crash?: string;
+  echo?: boolean;
+  startedAt?: number;
+  sentAt?: number;
+}
+
+/** What the worker sends the page. */
+type FromWorker =
+  | { type: "ready"; timings: LoadTimings }
+  | { type: "failed"; message: string }
+  | { type: "refused"; message: string; id?: number }
+  | { type: "progress"; loaded: number; total: number }
+  | ({ type: "result"; id: number } & RunReply);
