@@ -230,6 +230,26 @@ def test_a_helpless_defender_cannot_channel() -> None:
     assert found["channel_mist"] == "Hero cannot act at all, not even to defend with chi"
 
 
+@pytest.mark.parametrize("reading", ["out-of-every-conflict", "physical-only"])
+@pytest.mark.parametrize("as_attack", [True, False])
+def test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence(reading: str, as_attack: bool) -> None:
+    # 000 line 83: an incapacitated hero can do nothing at all, so no stylish defence either.
+    state = {"physical_on": True, "mental_on": True, "npc_defeat": reading,
+             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2),
+                            npc("Sage", 0, mental=4), npc("Thug", 1, mental=1, physical_resilience=0),
+                            npc("Monk", 0, mental=2)]}
+    for name, helpless in (("Hero", True), ("Thug", reading == "out-of-every-conflict")):
+        change = attack(state, name, "1", what="mental") if as_attack else {**state, "target": name}
+        change = {**change, "defence_style": "good"}
+        if helpless:
+            assert problems(change)["defence_style"] == f"{name} cannot act at all, so cannot earn a style bonus " \
+                                                        "for a defence"
+        else:
+            assert row(press(change, "apply"), name)["yin"] == 1
+    standing = press(attack(state, "Monk", "1", what="mental", defence_style="good"), "apply")  # others still do
+    assert row(standing, "Monk")["yin"] == 1
+
+
 def test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus() -> None:
     state = press(attack(duel(), "G2", "0", channel_fire=True, channel_earth=True, style="amazing",
                          defence_style="good"), "apply")
@@ -398,7 +418,8 @@ APPLIES_TESTED_BY = {
     "defeat": (test_a_defeat_at_any_place_in_the_order_takes_no_turn_from_anyone_else,
                test_the_round_state_is_which_turns_are_taken_so_a_defeat_cannot_shift_it),
     "incapacitated": (test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn,
-                      test_a_beaten_npc_is_the_gms_call_offered_as_a_reading, test_a_helpless_defender_cannot_channel),
+                      test_a_beaten_npc_is_the_gms_call_offered_as_a_reading, test_a_helpless_defender_cannot_channel,
+                      test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence),
     "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,),
     "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
                  test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
@@ -406,7 +427,7 @@ APPLIES_TESTED_BY = {
     "stop": (test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it,
              test_mountain_does_nothing_when_damage_gets_through),
     "style": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,
-              test_the_style_bonuses_come_from_the_data),
+              test_the_style_bonuses_come_from_the_data, test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence),
     "breath": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,),
 }
 

@@ -170,8 +170,7 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
             if target is not None and (values[CHANGE] or values[WHAT] == BREATH):
                 _change(values, rows[target], names[target], out, problems)
             if target is not None and values[DEFENCE_STYLE] != NO_STYLE:
-                _gain(rows[target], names[target], "yin", _bonus(values[DEFENCE_STYLE]), out, problems,
-                      DEFENCE_STYLE)
+                _defence_style(values, rows[target], names[target], out, readings, problems)
     elif me is None:
         problems.add(ATTACK, "Nobody is acting now, so nobody can attack")
     else:
@@ -196,6 +195,15 @@ def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, 
     name = names[rows.index(me)]
     _gain(me, name, "yang", _bonus(values[STYLE]), out, problems, STYLE)
     return out.said[-1] if out.said else ""
+
+
+def _defence_style(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outcome,
+                   readings: Mapping[str, str], problems: Problems) -> None:
+    """The target's style bonus: earned by a stylish defence, so never by someone who cannot act at all."""
+    if not defeat.can_act(row, readings):
+        problems.add(DEFENCE_STYLE, f"{name} cannot act at all, so cannot earn a style bonus for a defence")
+        return
+    _gain(row, name, "yin", _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE)
 
 
 def _gain(row: dict[str, Any], name: str, pool: str, amount: int, out: Outcome, problems: Problems,
@@ -349,7 +357,7 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     delta = -typed[1]
     victim = rows[target]
     if values[DEFENCE_STYLE] != NO_STYLE:  # gained before the defence pays for anything, as the actor's is
-        _gain(victim, names[target], "yin", _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE)
+        _defence_style(values, victim, names[target], out, readings, problems)
     _channel(values, me, my_name, victim, names[target], out, readings, problems)
     if problems:
         return

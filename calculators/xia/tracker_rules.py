@@ -47,7 +47,7 @@ def _incapacitated(readings: Mapping[str, str]) -> str:
         npc = f"; a non-player character: {_reading(kind['npc_defeat_note'], readings)}" \
             if "npc_defeat_note" in kind else ""
         parts.append(f"a player character at 0 {kind['resilience']}: no turn in any conflict, no chi paid to "
-                     f"defend{npc}")
+                     f"defend, no style bonus for a defence{npc}")
     return "; ".join(parts)
 
 
@@ -81,7 +81,8 @@ def _style() -> str:
     chi = rules.table("xia/chi")
     bonuses = listing([f"+{b['bonus']}" for b in chi["style_bonuses"]], "or")
     kinds = {k["id"]: k["name"] for k in chi["kinds"]}
-    return f"{bonuses} at once, before anything is paid: {kinds['yang']} to the actor, {kinds['yin']} to the target"
+    return (f"{bonuses} at once, before anything is paid: {kinds['yang']} to the actor, {kinds['yin']} to the "
+            "target, unless the target cannot act at all")
 
 
 def _breath() -> str:
