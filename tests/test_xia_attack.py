@@ -172,12 +172,16 @@ def test_monotonic_in_trigrams(inputs: dict[str, object], boost: str, guard: str
     assert tougher["defeat"] <= base["defeat"]
 
 
-@pytest.mark.parametrize(("thunder", "channel", "most", "follow_up"),
-                         [(0, False, 1, False), (1, True, 1, False), (2, True, 2, True), (4, False, 4, False),
-                          (4, True, 4, True)])
-def test_chi_celerity(thunder: int, channel: bool, most: int, follow_up: bool) -> None:
+@pytest.mark.parametrize(("reading", "thunder", "channel", "most", "follow_up"),
+                         [("at-least-one", 0, False, 1, False), ("at-least-one", 1, True, 1, False),
+                          ("at-least-one", 2, True, 2, True), ("at-least-one", 4, False, 4, False),
+                          ("at-least-one", 4, True, 4, True),
+                          # the other reading of the thunder-attack-limit note: the trigram caps every attack
+                          ("as-written", 0, False, 0, False), ("as-written", 1, True, 1, False),
+                          ("as-written", 2, True, 2, True)])
+def test_chi_celerity(reading: str, thunder: int, channel: bool, most: int, follow_up: bool) -> None:
     result = run(attacker_trait=5, defender_trait=1, thunder=thunder, channel_thunder=channel,
-                 defender_resilience=4)
+                 defender_resilience=4, attack_limit=reading)
     assert result["max_attacks"] == most
     assert result["follow_up_chance"] == (result["defeat_chance"] if follow_up else 0.0)
     assert result["defeat_chance"] > 0

@@ -191,6 +191,21 @@ def test_a_defeat_at_the_thunder_limit_earns_no_extra_attack() -> None:
     assert dict(answer["sets"])["follow_up"] == ""
 
 
+@pytest.mark.parametrize("reading", ["at-least-one", "as-written"])
+def test_the_thunder_limit_follows_the_reading_chosen(reading: str) -> None:
+    # 000 line 141: no more attacks in a turn than the Thunder trigram; a trigram of 0 is the open point.
+    state = {"combatants": [npc("Guard", 2, yang=1), npc("G1", 1, physical_resilience=1), npc("G2", 1)],
+             "attack_limit": reading}
+    if reading == "as-written":
+        assert problems(attack(state, "G1", "1"))["attack"].startswith("Guard's Thunder trigram is 0")
+    else:
+        assert press(attack(state, "G1", "1"), "apply")["attacks_made"] == 1
+    shown = rules_shown(state)["Attacks in a turn"]
+    labels = {o["id"]: " ".join(o["label"].split()) for o in next(
+        n for n in rules_data()["xia/source_notes"]["notes"] if n["id"] == "thunder-attack-limit")["options"]}
+    assert labels[reading] in shown and all(label not in shown for i, label in labels.items() if i != reading)
+
+
 def test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it() -> None:
     state = press(attack(duel(), "G2", "0", channel_mountain=True), "apply")
     assert row(state, "Moon Shadow")["stopped_by"] == "G2" and row(state, "G2")["yin"] == 0
@@ -420,7 +435,8 @@ APPLIES_TESTED_BY = {
     "incapacitated": (test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn,
                       test_a_beaten_npc_is_the_gms_call_offered_as_a_reading, test_a_helpless_defender_cannot_channel,
                       test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence),
-    "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,),
+    "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,
+                   test_the_thunder_limit_follows_the_reading_chosen),
     "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
                  test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
     "channel-cost": (test_each_channelled_trigram_is_paid_once_for_its_one_attack,),

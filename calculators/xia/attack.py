@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import rules
 from ..errors import Problems
+from ..readings import reading_input
 from ..results import Distribution
 from ..spec import Calculator, Input, Output
 from .common import (
@@ -25,6 +26,7 @@ from .common import (
 )
 
 CELERITY = "thunder"
+ATTACK_LIMIT = "attack_limit"  # the reading input of the Thunder trigram's cap on attacks
 BREAKER = "mountain"
 
 
@@ -56,6 +58,7 @@ def _inputs() -> list[Input]:
     out.append(Input("defender_resilience", "Defender's resilience left", "int", default=RESILIENCE_DEFAULT, minimum=1,
                      maximum=bounds["resilience_max"], group="Defence",
                      help="The resilience of the kind this conflict damages"))
+    out.append(limit_input("Reading"))
     return out
 
 
@@ -123,11 +126,25 @@ def damage_distribution(motion: int, accuracy: int, power: int) -> dict[int, Fra
     return {k * power: chance for k, chance in hits_distribution(motion, accuracy).items()}
 
 
-def max_attacks(thunder: int) -> int:
+def limit_note() -> str:
+    """The source note on how the Thunder trigram caps a turn's attacks."""
+    return trigram(CELERITY)["limit_note"]
+
+
+def limit_input(group: str) -> Input:
+    """The reading input of that note, in every calculator it affects."""
+    return reading_input(GAME, ATTACK_LIMIT, limit_note(), group=group)
+
+
+def least_attacks(reading: str | None = None) -> int:
+    """The fewest attacks a turn allows whatever the Thunder trigram, under `reading` (default: the site's)."""
+    note_id = limit_note()
+    return rules.reading_option(GAME, note_id, reading or rules.note(GAME, note_id)["reading"])["set"]["min_attacks"]
+
+
+def max_attacks(thunder: int, reading: str | None = None) -> int:
     """Attacks allowed in a turn: the Thunder trigram, but never fewer than the reading allows."""
-    note_id = trigram(CELERITY)["limit_note"]
-    reading = rules.reading_option(GAME, note_id, rules.note(GAME, note_id)["reading"])
-    return max(reading["set"]["min_attacks"], thunder)
+    return max(least_attacks(reading), thunder)
 
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -143,7 +160,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     for t in trigrams():
         if values[f"channel_{t['id']}"]:
             spent[t["chi"]] += cost
-    most = max_attacks(values[CELERITY])
+    most = max_attacks(values[CELERITY], values[ATTACK_LIMIT])
     follow_up = defeat if values[f"channel_{CELERITY}"] and most > 1 else Fraction(0)
     stop = damage.get(0, Fraction(0)) if values[f"channel_{BREAKER}"] else Fraction(0)
     kind = conflict(values["conflict"])

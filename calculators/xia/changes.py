@@ -324,9 +324,12 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     my_name = names[actor["slot"] - 1]
     kind = conflict(actor["conflict"])
     made = values[ATTACKS]
-    most = attack.max_attacks(me["thunder"])
+    most = attack.max_attacks(me["thunder"], readings.get(attack.limit_note()))
     thunder = trigram(attack.CELERITY)
-    if made >= most:
+    if not most:
+        problems.add(ATTACK, f"{my_name}'s {thunder['name']} trigram is {me['thunder']}, and under the reading "
+                             "chosen for the attack limit nobody attacks more often in a turn than that")
+    elif made >= most:
         problems.add(ATTACK, f"{my_name} has made {made} attacks this turn, the most a {thunder['name']} trigram of "
                              f"{me['thunder']} allows (“End the turn” moves on)")
     elif made and not values[SECRET] and not values[FOLLOW_UP]:

@@ -24,7 +24,7 @@ from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output, parse_inputs
 from . import changes, defeat, tracker_rules
-from .attack import max_attacks
+from .attack import ATTACK_LIMIT, least_attacks, limit_input, limit_note
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
 from .initiative import EQUAL_RATINGS, ITEM, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
 
@@ -115,13 +115,14 @@ def _inputs() -> list[Input]:
     out += [reading_input(GAME, PRECEDENCE, init["precedence_note"], group="Reading"),
             reading_input(GAME, EQUAL_RATINGS, init["equal_ratings_note"], group="Reading"),
             *(reading_input(GAME, NPC_DEFEAT, note, group="Reading")
-              for note in sorted(set(defeat.npc_notes().values())))]
+              for note in sorted(set(defeat.npc_notes().values()))),
+            limit_input("Reading")]
     return out
 
 
 def attack_floor() -> int:
-    """The fewest attacks a turn allows, whatever the Thunder trigram (the thunder-attack-limit reading)."""
-    return max_attacks(0)
+    """The fewest attacks a turn allows whatever the Thunder trigram, under the reading that allows most."""
+    return max(least_attacks(o["id"]) for o in rules.note(GAME, limit_note())["options"])
 
 
 def _outputs() -> list[Output]:
@@ -283,7 +284,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         problems.add(f"{kinds[0]['id']}_on", "At least one kind of conflict must be running")
     _check_names(values["combatants"], problems)
     problems.raise_if_any()
-    chosen = readings(values)
+    chosen = {**readings(values), limit_note(): values[ATTACK_LIMIT]}
     running = {k["id"] for k in kinds if values[f"{k['id']}_on"]}
     rows = values["combatants"]
     round_number = values[ROUND]

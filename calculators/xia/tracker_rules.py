@@ -51,10 +51,13 @@ def _incapacitated(readings: Mapping[str, str]) -> str:
     return "; ".join(parts)
 
 
-def _attacks() -> str:
+def _attacks(readings: Mapping[str, str]) -> str:
     thunder = trigram(attack.CELERITY)
+    note = attack.limit_note()
+    floor = attack.least_attacks(readings.get(note))
+    lower = f" ({floor} if the trigram is lower)" if floor else ""
     return (f"one a turn; another needs {thunder['channel']}'s extra attack or a kung fu secret (ticked); never "
-            f"more than the attacker's {thunder['name']} trigram ({attack.max_attacks(0)} if the trigram is lower)")
+            f"more than the attacker's {thunder['name']} trigram{lower}, read as {_reading(note, readings)}")
 
 
 def _celerity() -> str:
@@ -120,7 +123,7 @@ def rules_table(readings: Mapping[str, str]) -> Table:
                     "gains or loses a turn"),
         (defeat.term(next(k for k in conflicts() if k["defeat_ends"] == "every-conflict")["defeat"])["term"],
          _incapacitated(readings)),
-        ("Attacks in a turn", _attacks()),
+        ("Attacks in a turn", _attacks(readings)),
         (f"{thunder['channel']} ({thunder['name']})", _celerity()),
         (f"{mountain['channel']} ({mountain['name']})", _stop()),
         ("Chi for effects", _chi()),
