@@ -175,6 +175,27 @@ def test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat() -> None:
     assert state["attacks_made"] == 2 and state["follow_up"] == ""
 
 
+@pytest.mark.parametrize("reading", ["not-the-defeated", "not-yet-attacked"])
+def test_who_counts_as_a_new_target_follows_the_reading_chosen(reading: str) -> None:
+    # 000 line 141: Chi Celerity's extra attack goes to "a new target", which the celerity-new-target note reads.
+    state = {**duel(celerity_target=reading), "combatants": [{**duel()["combatants"][0], "thunder": 3},
+                                                              *duel()["combatants"][1:]]}
+    state = press(attack(state, "G2", "1"), "apply")
+    state = press(attack(state, "G1", "2", secret_attack=True, channel_thunder=True), "apply")
+    assert (state["follow_up"], state["attacked"]) == ("G1", "G2; G1")
+    assert problems(attack(state, "G1", "1"))["target"].startswith("Chi Celerity's extra attack goes to a new target")
+    again = attack(state, "G2", "1")
+    if reading == "not-yet-attacked":
+        assert problems(again)["target"].endswith("rules out G2, whom Moon Shadow has attacked this turn already")
+    else:
+        assert press(again, "apply")["attacks_made"] == 3
+    assert press(attack(state, "G3", "1"), "apply")["attacks_made"] == 3  # never attacked: new under both
+    assert press(state)["attacked"] == ""  # the next turn starts its own list
+    label = next(o for n in rules_data()["xia/source_notes-conflict"]["notes"] if n["id"] == "celerity-new-target"
+                 for o in n["options"] if o["id"] == reading)["label"]
+    assert " ".join(label.split()) in rules_shown(state)["Chi Celerity (Thunder)"]
+
+
 def test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram() -> None:
     once = press(attack(duel(), "G1", "1"), "apply")
     assert problems(attack(once, "G2", "1"))["attack"].startswith("Moon Shadow has attacked this turn already")
@@ -438,6 +459,7 @@ APPLIES_TESTED_BY = {
     "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,
                    test_the_thunder_limit_follows_the_reading_chosen),
     "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
+                 test_who_counts_as_a_new_target_follows_the_reading_chosen,
                  test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
     "channel-cost": (test_each_channelled_trigram_is_paid_once_for_its_one_attack,),
     "stop": (test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it,

@@ -20,12 +20,14 @@ from ..errors import Problems
 from ..fields import row_name
 from ..spec import Choice, Input
 from . import attack, defeat
-from .common import conflict, conflicts, ranges, trigram, trigrams
+from .common import GAME, conflict, conflicts, ranges, trigram, trigrams
 
 ITEM = "Combatant"
 TARGET, CHANGE, WHAT, ATTACK, SECRET = "target", "change", "what", "attack", "secret_attack"
 STYLE, DEFENCE_STYLE = "style", "defence_style"
 ATTACKS, FOLLOW_UP = "attacks_made", "follow_up"  # the turn under way: attacks made, Chi Celerity's extra one
+ATTACKED = "attacked"  # the turn under way: whom the actor has attacked (names, as in a list of Stops)
+NOT_YET_ATTACKED = "not-yet-attacked"  # the celerity-new-target reading that rules out everyone attacked this turn
 BREATH = "breath"
 NO_STYLE = "none"
 STOPS = "stopped_by"  # a row's field: the names whose Chi Breaker stops its attacks on them this round
@@ -103,11 +105,17 @@ class Outcome:
     follow_up: str
     headline: str
     said: list[str] = field(default_factory=list)
+    attacked: str = ""
 
 
 def stops(row: Mapping[str, Any]) -> list[str]:
     """The names whose Chi Breaker stops this combatant's attacks on them this round."""
-    return [n for n in (part.strip() for part in row[STOPS].split(SEPARATOR.strip())) if n]
+    return names_in(row[STOPS])
+
+
+def names_in(text: str) -> list[str]:
+    """The names in one of the tracker's lists of names."""
+    return [n for n in (part.strip() for part in text.split(SEPARATOR.strip())) if n]
 
 
 def pending(values: Mapping[str, Any]) -> bool:
@@ -158,7 +166,7 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
         return None
     rows = [dict(r) for r in rows]
     names = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1)]
-    out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "")
+    out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "", attacked=values[ATTACKED])
     me = rows[actor["slot"] - 1] if actor else None
     styled = _style(values, rows, me, names, out, problems)
     if not values[ATTACK]:
@@ -343,8 +351,8 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
         problems.add(TARGET, f"{my_name} cannot attack themselves")
         target = None
     if target is not None:
-        if values[FOLLOW_UP] and not values[SECRET] and names[target].casefold() == values[FOLLOW_UP].casefold():
-            problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, not {names[target]}")
+        if values[FOLLOW_UP] and not values[SECRET]:
+            _new_target(values, names[target], my_name, readings, problems)
         if any(n.casefold() == names[target].casefold() for n in stops(me)):
             problems.add(TARGET, f"{names[target]}'s {trigram(attack.BREAKER)['channel']} put a "
                                  f"{defeat.condition_term('stop')['term']} on {my_name}: no more attacks on "
@@ -367,6 +375,8 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     out.said.append(f"{my_name} attacks {names[target]} (attack {made + 1} of at most {most} this turn)")
     defeated = _resilience(victim, names[target], kind, delta, out, problems)
     out.attacks_made = made + 1
+    if all(n.casefold() != names[target].casefold() for n in names_in(out.attacked)):
+        out.attacked = SEPARATOR.join([*names_in(out.attacked), names[target]])
     if not values[SECRET]:
         out.follow_up = ""
     if values[channel(attack.CELERITY)] and defeated:
@@ -380,6 +390,19 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
         me[STOPS] = SEPARATOR.join([*stops(me), names[target]])
         out.said.append(f"{names[target]}'s {trigram(attack.BREAKER)['channel']}: {my_name} suffers a "
                         f"{defeat.condition_term('stop')['term']} and may not attack {names[target]} again this round")
+
+
+def _new_target(values: Mapping[str, Any], target: str, my_name: str, readings: Mapping[str, str],
+                problems: Problems) -> None:
+    """Chi Celerity's extra attack goes to a new target: who counts as new is the celerity-new-target reading."""
+    thunder = trigram(attack.CELERITY)
+    note = thunder["target_note"]
+    if target.casefold() == values[FOLLOW_UP].casefold():
+        problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, not {target}")
+    elif (readings.get(note, rules.note(GAME, note)["reading"]) == NOT_YET_ATTACKED
+          and any(n.casefold() == target.casefold() for n in names_in(values[ATTACKED]))):
+        problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, and under the reading chosen "
+                             f"that rules out {target}, whom {my_name} has attacked this turn already")
 
 
 def _channel(values: Mapping[str, Any], me: dict[str, Any], my_name: str, victim: dict[str, Any], victim_name: str,

@@ -31,6 +31,7 @@ from .initiative import EQUAL_RATINGS, ITEM, NPC_DEFEAT, PRECEDENCE, initiative,
 CALC_ID = "xia.initiative_order"
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
 ROUND = "round"
+CELERITY_TARGET = "celerity_target"  # the reading input of who Chi Celerity's extra attack may go to
 DEFAULT_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from characters.yaml
 
 
@@ -58,10 +59,14 @@ def _fields() -> tuple[Input, ...]:
     out += [Input(f"{k['id']}_spent", f"{k['name']} spent", "int", default=0, minimum=0, maximum=bounds["chi_max"])
             for k in chi]
     out += [Input(_done(k["id"]), f"{k['name']} turn taken this round", "bool", default=False) for k in kinds]
-    longest = bounds["combatants"] * (limits.NAME_LENGTH + len(changes.SEPARATOR))
     out.append(Input(changes.STOPS, f"{defeat.condition_term('stop')['term']} on attacks at (names)", "text",
-                     default="", maximum=longest))
+                     default="", maximum=_longest_list()))
     return tuple(out)
+
+
+def _longest_list() -> int:
+    """The longest list of names the tracker keeps (every combatant's, each with its separator)."""
+    return ranges()["combatants"] * (limits.NAME_LENGTH + len(changes.SEPARATOR))
 
 
 def combatant_row(character: Mapping[str, Any]) -> dict[str, Any]:
@@ -109,14 +114,17 @@ def _inputs() -> list[Input]:
               help="The tracker counts them; the Thunder trigram caps them"),
         Input(changes.FOLLOW_UP, f"{trigram('thunder')['channel']}: extra attack earned by defeating", "text",
               default="", maximum=limits.NAME_LENGTH, group="This turn",
-              help="The tracker fills it in; the extra attack goes to anyone else"),
+              help="The tracker fills it in; who the extra attack may go to is a reading (below)"),
+        Input(changes.ATTACKED, "Attacked this turn (names)", "text", default="", maximum=_longest_list(),
+              group="This turn", help="The tracker fills it in"),
     ]
     out += changes.action_inputs()
     out += [reading_input(GAME, PRECEDENCE, init["precedence_note"], group="Reading"),
             reading_input(GAME, EQUAL_RATINGS, init["equal_ratings_note"], group="Reading"),
             *(reading_input(GAME, NPC_DEFEAT, note, group="Reading")
               for note in sorted(set(defeat.npc_notes().values()))),
-            limit_input("Reading")]
+            limit_input("Reading"),
+            reading_input(GAME, CELERITY_TARGET, trigram("thunder")["target_note"], group="Reading")]
     return out
 
 
@@ -272,7 +280,8 @@ def _end_turn(values: Mapping[str, Any], action: changes.Outcome | None, actor: 
         label = f"Start round {round_number}"
     else:
         label = ("Apply and end " if action else "End ") + f"{actor['name']}'s turn"
-    return Apply(label, _sets(rows, **{ROUND: round_number, changes.ATTACKS: 0, changes.FOLLOW_UP: ""}),
+    return Apply(label, _sets(rows, **{ROUND: round_number, changes.ATTACKS: 0, changes.FOLLOW_UP: "",
+                                          changes.ATTACKED: ""}),
                  summary="; ".join(said) + ".")
 
 
@@ -284,7 +293,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         problems.add(f"{kinds[0]['id']}_on", "At least one kind of conflict must be running")
     _check_names(values["combatants"], problems)
     problems.raise_if_any()
-    chosen = {**readings(values), limit_note(): values[ATTACK_LIMIT]}
+    chosen = {**readings(values), limit_note(): values[ATTACK_LIMIT],
+              trigram("thunder")["target_note"]: values[CELERITY_TARGET]}
     running = {k["id"] for k in kinds if values[f"{k['id']}_on"]}
     rows = values["combatants"]
     round_number = values[ROUND]
@@ -312,7 +322,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
                                                        "then enter a change or an attack.")
     else:
         apply = Apply(action.headline or "Apply",
-                      _sets(action.rows, **{changes.ATTACKS: action.attacks_made, changes.FOLLOW_UP: action.follow_up}),
+                      _sets(action.rows, **{changes.ATTACKS: action.attacks_made, changes.FOLLOW_UP: action.follow_up,
+                                             changes.ATTACKED: action.attacked}),
                       summary="; ".join(action.said) + ".")
     rested = changes.breathe_all(rows)
     return {

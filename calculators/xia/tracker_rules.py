@@ -60,11 +60,12 @@ def _attacks(readings: Mapping[str, str]) -> str:
             f"more than the attacker's {thunder['name']} trigram{lower}, read as {_reading(note, readings)}")
 
 
-def _celerity() -> str:
+def _celerity(readings: Mapping[str, str]) -> str:
     thunder = trigram(attack.CELERITY)
     least = rules.table("xia/trigrams")["channel_minimum"]
     return (f"channelled ({thunder['name']} {least} or more) on an attack that defeats its target: one more attack "
-            "at once, on anyone else, within that cap; each attack pays for its own chi effects")
+            f"at once, within that cap, on a new target, read as {_reading(thunder['target_note'], readings)}; "
+            "each attack pays for its own chi effects")
 
 
 def _stop() -> str:
@@ -124,7 +125,7 @@ def rules_table(readings: Mapping[str, str]) -> Table:
         (defeat.term(next(k for k in conflicts() if k["defeat_ends"] == "every-conflict")["defeat"])["term"],
          _incapacitated(readings)),
         ("Attacks in a turn", _attacks(readings)),
-        (f"{thunder['channel']} ({thunder['name']})", _celerity()),
+        (f"{thunder['channel']} ({thunder['name']})", _celerity(readings)),
         (f"{mountain['channel']} ({mountain['name']})", _stop()),
         ("Chi for effects", _chi()),
         ("Style bonus", _style()),
