@@ -7,9 +7,14 @@ A six-fighter WBS fight on its table page (wbs/fight/), the site served as a sta
 work of its own to the page's main thread), each answer awaited, then two frames:
 - damage: a fighter's damage typed (an input event on the focused field), as a GM enters a hit;
 - Next: the bar's Next pressed (a click), as a GM ends a turn; the next press waits out the
-  double-tap guard (rows.mjs HOLD), as a GM's next turn does;
+  double-tap guard (rows.mjs HOLD), as a GM's next turn does, while the page asks ahead for the
+  state Next leads to (codex.mjs `foresee`): such an answer is drawn within the tap, and its split
+  is only "before" (no trip to the worker);
 - +N: a hit as the GM says it: a fighter's name tapped (untimed), "+1" typed in the change field
-  (timed: the answer previews it), then the bar's Apply pressed (timed).
+  (timed: the answer previews it), then the bar's Apply pressed (timed) two frames after that
+  answer: sooner than a thumb moves, so mostly before the look-ahead has its answer (the worst case).
+Each action's answer has a deadline (DEADLINE_MS): a change the page asks nothing for is an error
+naming its step, never a hang. `--site DIR --port N` measures a site already built for that port.
 Reported for two profiles, as medians and p95 over every run: desktop (no throttling; budget p95
 ≤ 16 ms) and a phone (390 px, touch, CDP CPU ×4, 9 Mbit/s, 40 ms; budget p95 ≤ 100 ms). Also: the
 time to the frame after the update. This machine is shared and noisy: quote figures with that.
@@ -21,6 +26,7 @@ change without the other; it reuses that module's build, profile and statistics 
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import tempfile
 from pathlib import Path
@@ -33,70 +39,91 @@ from tests.support.server import serve
 FORM = f'form[data-calc="{TRACKER}"]'
 FIGHTERS = 6
 HOLD_MS = 550  # a little over rows.mjs HOLD: the next Next is a new tap, not a second one
+PARTS = ("before", "there", "engine", "back", "page")  # codex.mjs `record`, in order
+DEADLINE_MS = 10_000  # an answer that does not come is an error with its step named, never a hang
 
-TYPE_DAMAGE = """async ([form, values]) => {
+# Helpers every script below starts with: `answer(holder, what)` resolves on the form's next answer,
+# or rejects after DEADLINE_MS naming the step that got none (a change the page asks nothing for,
+# such as picking the fighter already picked, would otherwise wait for ever).
+WAIT = """
+  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const answer = (holder, what) => new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no answer to ${what} in DEADLINE ms`)), DEADLINE);
+    holder.addEventListener("codex:answer", () => { clearTimeout(timer); done(); }, { once: true });
+  });
+  // where the newest answer's time went (codex.mjs `record`: the page before asking, the trip to the
+  // worker, the engine, the trip back, drawing into the page); read after the answer's listeners ran
+  const split = () => {
+    const d = window.__codex.timings.detail.at(-1);
+    return { before: d.before, there: d.there, engine: d.engine, back: d.back, page: d.page };
+  };
+""".replace("DEADLINE", str(DEADLINE_MS))
+
+TYPE_DAMAGE = """async ([form, values]) => {""" + WAIT + """
   const holder = document.querySelector(form);
   const control = holder.querySelector('tr[data-row="2"] [data-field="damage"]');
   control.focus();
-  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const out = [];
   for (const value of values) {
-    const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    const answered = answer(holder, `damage ${value}`);
     const event = new Event("input", { bubbles: true });
     control.value = String(value);
     control.dispatchEvent(event);
     await answered;
     const shown = performance.now() - event.timeStamp;
+    const parts = split();
     await frame();
-    out.push({ total: shown, paint: performance.now() - event.timeStamp });
+    out.push({ total: shown, paint: performance.now() - event.timeStamp, ...parts });
     await frame();
   }
   return out;
 }"""
 
-PRESS_NEXT = """async ([form, count, hold]) => {
+PRESS_NEXT = """async ([form, count, hold]) => {""" + WAIT + """
   const holder = document.querySelector(form);
   const next = holder.querySelector('[data-table-action="next"]');
-  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const out = [];
   for (let i = 0; i < count; i++) {
-    const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    const answered = answer(holder, `Next ${i + 1}`);
     let pressed = 0;
     next.addEventListener("click", (event) => { pressed = event.timeStamp; }, { once: true, capture: true });
     next.click();
     await answered;
     const shown = performance.now() - pressed;
+    const parts = split();
     await frame();
-    out.push({ total: shown, paint: performance.now() - pressed });
+    out.push({ total: shown, paint: performance.now() - pressed, ...parts });
     await new Promise((done) => setTimeout(done, hold));
   }
   return out;
 }"""
 
 
-HIT = """async ([form, count, hold]) => {
+HIT = """async ([form, count, hold]) => {""" + WAIT + """
   const holder = document.querySelector(form);
   const change = holder.querySelector('input[name="change"]');
   const go = holder.querySelector('[data-table-action="apply"]');
-  const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const typed = [], applied = [];
   for (let i = 0; i < count; i++) {
-    holder.querySelector('output[name="fighters"] .codex-pick').click();
-    await new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    // a different fighter each time: picking the one already picked changes nothing, so asks nothing
+    const picks = holder.querySelectorAll('output[name="fighters"] .codex-pick');
+    const picked = answer(holder, `pick ${i + 1}`);
+    picks[i % picks.length].click();
+    await picked;
     await frame();
-    let answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    let answered = answer(holder, `+1 typed ${i + 1}`);
     const event = new Event("input", { bubbles: true });
     change.value = "+1";
     change.dispatchEvent(event);
     await answered;
-    typed.push({ total: performance.now() - event.timeStamp });
+    typed.push({ total: performance.now() - event.timeStamp, ...split() });
     await frame(); await frame();
-    answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+    answered = answer(holder, `Apply ${i + 1}`);
     let pressed = 0;
     go.addEventListener("click", (e) => { pressed = e.timeStamp; }, { once: true, capture: true });
     go.click();
     await answered;
-    applied.push({ total: performance.now() - pressed });
+    applied.push({ total: performance.now() - pressed, ...split() });
     await new Promise((done) => setTimeout(done, hold));
   }
   return { typed, applied };
@@ -129,8 +156,11 @@ def _lines(title: str, runs: list[dict[str, list[dict[str, float]]]], budget: fl
         total = [a["total"] for run in runs for a in run[action]]
         paint = [a["paint"] for run in runs for a in run[action] if "paint" in a]
         then = f"; → next frame: p50 {median(paint):.1f} ms, p95 {p95(paint):.1f} ms" if paint else ""
+        parts = ", ".join(f"{name} {median(got):.1f}/{p95(got):.1f}" for name in PARTS
+                          if (got := [a[name] for run in runs for a in run[action] if a.get(name) is not None]))
         out.append(f"  {action:<8} (n={len(total)})  input event → answer in the page: p50 {median(total):.1f} ms, "
                    f"p95 {p95(total):.1f} ms{then}")
+        out.append(f"    p50/p95 ms: {parts}")
     return out
 
 
@@ -138,18 +168,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--actions", type=int, default=30, help="answers of each action per run")
+    parser.add_argument("--site", type=Path, help="a site already built for --port (CODEX_SITE_URL), not rebuilt")
+    parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = args.port
+    if not port:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        build(site, port)
+        site = args.site or Path(tmp) / "site"
+        if not args.site:
+            build(site, port)
         with serve(site, port) as (base, _), chromium() as browser:
             url = tracker_url(base, FIGHTERS)
-            desktop = [_session(browser, url, on_phone=False, actions=args.actions) for _ in range(args.runs)]
-            handset = [_session(browser, url, on_phone=True, actions=args.actions) for _ in range(args.runs)]
-    print(f"table tools: a {FIGHTERS}-fighter WBS fight on its page, {args.runs} runs (a shared, noisy machine)")
+            desktop, handset = [], []
+            for run in range(args.runs):  # interleaved, so a noisy minute hits both profiles alike
+                for runs, on_phone in ((desktop, False), (handset, True)):
+                    runs.append(_session(browser, url, on_phone=on_phone, actions=args.actions))
+                    print(f"  run {run + 1}, {'phone' if on_phone else 'desktop'}: "
+                          + ", ".join(f"{k} p95 {p95([a['total'] for a in v]):.0f} ms" for k, v in runs[-1].items()),
+                          flush=True)
+    print(f"table tools: a {FIGHTERS}-fighter WBS fight on its page, {args.runs} runs; load average {load:.1f} at "
+          f"the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores")
     print("\n".join(_lines("desktop (no throttling)", desktop, 16)))
     print("\n".join(_lines(f"phone (390 px, touch, CPU ×{PHONE_CPU})", handset, 100)))
 
