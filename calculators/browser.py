@@ -7,6 +7,7 @@ rules.json, warmed for the calculators of the page.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import traceback
 
@@ -43,4 +44,8 @@ def start(calc_ids_json: str = "[]") -> Door:
     """The door of the bundled rules.json, warmed for the page's calculators."""
     door = Door(Engine.bundled())
     door.warm(calc_ids_json)
+    # The rules and the engine live as long as the page: out of the collector's sight, so a full
+    # collection during an answer walks only that answer's objects (it walked every rule before).
+    # (No collection first: it would cost the first answer time, to free a little memory.)
+    gc.freeze()
     return door

@@ -114,17 +114,27 @@ export function decode(fields, code) {
 
 // ---- the editable table ------------------------------------------------------------------
 
-/** @param {HTMLElement} holder @returns {Spec} */
+// A holder's spec is asked for several times per keystroke; its fields (JSON in an attribute the
+// build writes) are parsed once per attribute text, and the spec kept while its code input stands.
+/** @type {WeakMap<HTMLElement, { raw: string, spec: Spec }>} */
+const specs = new WeakMap();
+
+/** (Read only: the spec is shared.) @param {HTMLElement} holder @returns {Spec} */
 function specOf(holder) {
-  return {
+  const raw = /** @type {string} the build writes it */ (holder.dataset.fields);
+  const kept = specs.get(holder);
+  if (kept && kept.raw === raw && kept.spec.hidden?.isConnected && kept.spec.name === holder.dataset.rows) return kept.spec;
+  const spec = {
     name: /** @type {string} bindRows finds holders by [data-rows] */ (holder.dataset.rows),
     item: holder.dataset.item || "Row",
     min: Number(holder.dataset.min || 0),
     max: Number(holder.dataset.max || 99),
-    fields: JSON.parse(/** @type {string} */ (holder.dataset.fields)),
+    fields: JSON.parse(raw),
     hidden: /** @type {HTMLInputElement} the build writes it in every rows table */ (
       holder.querySelector(`input[data-rows-code][name="${CSS.escape(/** @type {string} */ (holder.dataset.rows))}"]`)),
   };
+  specs.set(holder, { raw, spec });
+  return spec;
 }
 
 /** @template {keyof HTMLElementTagNameMap} K
@@ -224,7 +234,7 @@ function render(holder, spec, rows) {
 function notice(holder, spec, text) {
   /** @type {HTMLElement | null} */
   const slot = holder.querySelector(`#${CSS.escape(spec.hidden.id)}-notice`);
-  if (!slot) return;
+  if (!slot || (slot.textContent === text && slot.hidden === !text)) return; // unchanged: no restyle per keystroke
   slot.textContent = text;
   slot.hidden = !text;
 }
@@ -377,12 +387,47 @@ export function setInputs(form, inputs) {
   form.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
+/** The inputs `setInputs(form, sets)` would leave, as codex.mjs reads them (`now`, in its order),
+ *  without touching the form; null when `sets` could not be set (a rows value that is not rows).
+ *  (A value a select does not offer reads back as another: that state's key then differs, which
+ *  only costs the look-ahead a miss.)
+ * @param {HTMLFormElement} form @param {Record<string, unknown>} sets @param {Record<string, string | boolean>} now
+ * @returns {Record<string, string | boolean> | null} */
+export function inputsAfter(form, sets, now) {
+  const out = { ...now };
+  for (const [name, value] of Object.entries(sets)) {
+    const control = controls(form).find((c) => c.name === name);
+    if (!control) continue;
+    /** @type {HTMLElement | null} */
+    const holder = control.closest(".codex-rows");
+    try {
+      if (holder) out[name] = encode(specOf(holder).fields, /** @type {Row[]} */ (value));
+      else if (control instanceof HTMLInputElement && control.type === "checkbox") out[name] = Boolean(value);
+      else out[name] = String(value);
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
 /** The form's inputs and selects that have a name (its outputs and buttons are form elements too).
  * @param {HTMLFormElement} form @returns {Control[]} */
 export function controls(form) {
-  return /** @type {Control[]} what passes the filter */ ([...form.elements].filter((el) =>
+  // Asked several times per change: kept while the form holds the same elements (a fight's row
+  // fields have no name, so a row added or removed changes the count, not the list's members).
+  const kept = namedControls.get(form);
+  if (kept && kept.count === form.elements.length && kept.list.every((el) => el.form === form && el.isConnected)) {
+    return kept.list.filter((el) => el.name); // a name taken away since is not a control any more
+  }
+  const list = /** @type {Control[]} what passes the filter */ ([...form.elements].filter((el) =>
     /** @type {Control} */ (el).name && (el.tagName === "INPUT" || el.tagName === "SELECT")));
+  namedControls.set(form, { count: form.elements.length, list });
+  return [...list];
 }
+
+/** @type {WeakMap<HTMLFormElement, { count: number, list: Control[] }>} */
+const namedControls = new WeakMap();
 
 /** The value a control had when the page was built (a select's first choice when none is marked).
  * @param {Control} el @returns {string | boolean} */
