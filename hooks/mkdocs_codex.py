@@ -169,11 +169,14 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
-    """Put back what the search index was not to read, name the site's search worker; then put the
-    Content Security Policy in the page (not under `mkdocs serve`: see on_startup)."""
+    """Put back what the search index was not to read, name the site's search worker, start a page's
+    engine from its head (codex/early_engine.py); then put the Content Security Policy in the page
+    (not under `mkdocs serve`: see on_startup)."""
+    from codex.early_engine import MODULE, with_early_engine
     from codex.search import put_back, use_site_worker
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
+    output = with_early_engine(output, get_relative_url(MODULE, page.url))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 

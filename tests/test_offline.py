@@ -80,10 +80,12 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         first.click()
         page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
 
-        visit(page, base + "wbs/energy/")  # served by the offline copy: the engine starts with the page
-        started = page.evaluate("""() => [window.__codex.timings.workerStarted,
-            performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd]""")
-        assert started[0] is not None and started[0] <= started[1], f"not before the page was idle: {started}"
+        visit(page, base + "wbs/energy/")  # served by the offline copy: the engine starts from the page's head
+        early, started, loaded = page.evaluate("""() => { const t = window.__codex.timings;
+            const [nav] = performance.getEntriesByType('navigation');
+            return [t.early, t.workerStarted, nav.domContentLoadedEventStart]; }""")
+        assert early is True, "the worker was not started from the page's head (engine-early.mjs)"
+        assert started is not None and started <= loaded, f"not before the page was parsed: {started} > {loaded}"
         visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
         change(page, "rain.aspect", {"element": "fire"})
         assert outputs(page, "rain.aspect") == engine().show("rain.aspect", {"element": "fire", "alchemy": 3})
@@ -113,9 +115,11 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
         page.wait_for_timeout(2500)  # reading: the engine is ready, nothing asked yet
         change(page, "wbs.derived", {"strength": 5})
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
-        registered, answered = page.evaluate("[window.__registeredAt, window.__codex.timings.firstAnswer]")
+        registered, answered, early = page.evaluate(
+            "[window.__registeredAt, window.__codex.timings.firstAnswer, window.__codex.timings.early]")
         sent = [path for path, _ in requests.sent]
     assert registered > answered, "the offline copy started before the first live answer"
+    assert early is False, "a first visit started the engine from the head, competing with the page's loading"
     twice = sorted({path for path in sent if sent.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
     assert any(path.endswith(".wasm") for path in sent)

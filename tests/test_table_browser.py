@@ -158,6 +158,43 @@ def test_a_double_tap_on_next_moves_one_step(site: tuple[str, list[str]], phone:
     assert where() != before
 
 
+TAP_IN_ONE_TASK = """([form, action]) => {
+  const f = document.querySelector(form);
+  const runs = window.__codex.runs;
+  let answered = false;
+  f.addEventListener("codex:answer", () => { answered = true; }, { once: true });
+  document.querySelector(`[data-table-bar] [data-table-action="${action}"]`).click();
+  return [answered, window.__codex.runs - runs];
+}"""
+
+
+def test_next_asked_ahead_and_undo_draw_the_engines_answer_within_the_tap(site: tuple[str, list[str]],
+                                                                             phone: Any) -> None:
+    """While the GM reads, the state Next leads to is asked for ahead, and states met before are
+    kept: the tap draws its answer in its own event, with no question to the engine, and that
+    answer is the engine's for the inputs shown (issue 20's performance line)."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")  # the page's own fight: its first Next is asked ahead too
+    for step in range(4):
+        page.wait_for_function(f"""() => {{ const s = window.__codex.formState(document.querySelector('{FIGHT}'));
+            return window.__codex.ahead > {step} && !s.foreseeing; }}""")
+        answered, runs = page.evaluate(TAP_IN_ONE_TASK, [FIGHT, "next"])
+        assert (answered, runs) == (True, 0), f"Next {step + 1}: answered in the tap {answered}, runs {runs}"
+        settled(page, WBS)
+        assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page)), f"Next {step + 1}"
+    answered, runs = page.evaluate(TAP_IN_ONE_TASK, [FIGHT, "undo"])
+    assert (answered, runs) == (True, 0), "an undone state is drawn from the answer kept for it"
+    settled(page, WBS)
+    assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
+
+
+def inputs_shown(page: Any, form: str = FIGHT) -> dict[str, Any]:
+    """The form's inputs as the page sends them to the engine (a rows input as its code)."""
+    return page.eval_on_selector_all(
+        f"{form} :is(input, select)[name]",
+        "els => Object.fromEntries(els.map(e => [e.name, e.type === 'checkbox' ? e.checked : e.value]))")
+
+
 def test_next_never_applies_results_worked_out_for_other_inputs(site: tuple[str, list[str]], phone: Any) -> None:
     # The page opens with a link's fight over results baked for the page's defaults; until the live
     # answer is in, a Next from those results would put the default fight in the link's place.

@@ -3,10 +3,11 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { adopt } from "./engine-early.mjs";
 import { everyPage } from "./every-page.mjs";
 import { formState } from "./form-state.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
-import { bindRows, controls, defaultOf, placed } from "./rows.mjs";
+import { bindRows, controls, defaultOf, inputsAfter, placed, resultsCurrent } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
 import { WORKER } from "../codex/runtime.mjs";
 import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
@@ -24,10 +25,12 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  * @property {Promise<void> | null} ready resolved when Pyodide and the calculators are loaded
  * @property {number} nextId
  * @property {number} runs "run" messages posted, all forms (tests count one per change)
+ * @property {number} ahead "run" messages posted ahead of a change (`foresee`), all forms
  * @property {"starting" | "keeping" | "kept" | null} codeCache the worker that primes V8's compiled wasm
  * @property {Map<number, (reply: Reply) => void>} pending request id -> resolve
- * @property {{ workerStarted: number | null, ready: number | null, firstAnswer: number | null,
- *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings
+ * @property {{ workerStarted: number | null, early: boolean, ready: number | null, firstAnswer: number | null,
+ *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings (early: the worker was started from
+ *   the page's head, engine-early.mjs)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
  * @property {typeof formState} formState each form's state (form-state.mjs: tests read it)
  * @property {number} watchdogMs an answer that takes longer stops the worker
@@ -40,13 +43,14 @@ const state = {
   ready: null,       // Promise resolved when Pyodide and the calculators are loaded
   nextId: 1,
   runs: 0,           // "run" messages posted, all forms (tests count one per change)
+  ahead: 0,          // "run" messages posted ahead of a change (`foresee`), all forms
   codeCache: null,   // the worker that primes V8's compiled wasm beside the offline copy (below)
   pending: new Map(), // request id -> resolve
   // answers: ms from the reader's input event to the results in the page, one per answer;
   // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
   // the engine inside it and the trip back; the page update) and `paint`, to the frame after the
   // update (filled in a frame later).
-  timings: { workerStarted: null, ready: null, firstAnswer: null, answers: [], detail: [] },
+  timings: { workerStarted: null, early: false, ready: null, firstAnswer: null, answers: [], detail: [] },
   addressPending, // the inputs are not in the address yet (tests wait for it)
   formState, // each form's state (tests wait for `bound`, and set a table tool's clock)
   // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
@@ -61,11 +65,13 @@ window.__codex = state; // read by the project's benchmark and browser tests
 function startWorker() {
   if (state.worker) return /** @type {Promise<void>} made with the worker */ (state.ready);
   if (new URL(WORKER).origin !== location.origin) return Promise.reject(new Error("the worker is not the site's own"));
-  state.timings.workerStarted = performance.now();
-  const worker = new Worker(WORKER, { type: "module", name: "codex" });
+  const early = adopt(); // started from the page's head while it loaded (engine-early.mjs), if it was
+  state.timings.workerStarted = early ? early.startedAt : performance.now();
+  state.timings.early = Boolean(early);
+  const worker = early ? early.worker : new Worker(WORKER, { type: "module", name: "codex" });
   state.worker = worker;
   state.ready = new Promise((resolve, reject) => {
-    worker.addEventListener("message", (event) => {
+    const heard = (/** @type {MessageEvent} */ event) => {
       /** @type {FromWorker & { arrived?: number }} */
       const msg = event.data;
       if (msg.type === "ready") {
@@ -91,16 +97,21 @@ function startWorker() {
         state.pending.delete(msg.id);
         if (done) done(msg);
       }
-    });
-    worker.addEventListener("error", (event) => {
+    };
+    const broke = (/** @type {ErrorEvent} */ event) => {
       console.error("Jianghu Codex: worker error", event.message);
       reject(new Error(event.message || "worker error"));
-    });
+    };
+    worker.addEventListener("message", heard);
+    worker.addEventListener("error", broke);
+    for (const event of early ? early.early : []) heard(event); // what it said before this page listened
+    if (early?.failed) broke(early.failed);
   });
-  // Only the ids of the page's calculators, to warm them: data, which the worker checks.
+  // Only the ids of the page's calculators, to warm them: data, which the worker checks. (A worker
+  // started early was told by the page's head; a second init is ignored.)
   /** @type {ToWorker} */
   const init = { type: "init", calcs: [...forms()].map((f) => /** @type {string} */ (f.dataset.calc)) };
-  worker.postMessage(init);
+  if (!early) worker.postMessage(init);
   return state.ready;
 }
 
@@ -136,12 +147,13 @@ function forms() {
 
 /** The worker's reply to `inputs` for calculator `calc`, or a timeout's.
  * @param {string} calc @param {Inputs} inputs @returns {Promise<Reply>} */
-function ask(calc, inputs) {
+function ask(calc, inputs, ahead = false) {
   const id = state.nextId++;
   return new Promise((resolve) => {
     const timer = setTimeout(restartWorker, state.watchdogMs);
     state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
-    state.runs += 1;
+    if (ahead) state.ahead += 1;
+    else state.runs += 1;
     /** @type {ToWorker} */
     const run = { type: "run", id, calc, inputs };
     /** @type {Worker} answerFor started it */ (state.worker).postMessage(run);
@@ -258,6 +270,12 @@ async function recompute(form, since = performance.now()) {
     return;
   }
   if (change.key === asking.sent) return; // the answer shown is for these inputs
+  const known = asking.known.get(change.key);
+  if (known) { // met before (undo, redo) or asked ahead (Next, Apply): drawn now, in this event's task
+    asking.sent = change.key;
+    draw(form, { ok: known, asked: performance.now() }, since, change.key);
+    return;
+  }
   asking.busy = true;
   form.dataset.busy = "yes";
   pending(form);
@@ -270,7 +288,7 @@ async function recompute(form, since = performance.now()) {
       const answer = await answerFor(form, next.inputs);
       if (answer && !answer.ok && !answer.error) asking.sent = null; // no answer: the same inputs may ask again
       if (asking.waiting) { next = asking.waiting; continue; } // a newer change came: its answer is the one to draw
-      if (answer) draw(form, answer, next.since);
+      if (answer) draw(form, answer, next.since, next.key);
       next = null;
     }
   } finally {
@@ -294,10 +312,11 @@ async function answerFor(form, inputs) {
   return { ...(await ask(/** @type {string} */ (form.dataset.calc), inputs)), asked };
 }
 
-/** @param {HTMLFormElement} form @param {Answer} answer @param {number} since */
-function draw(form, answer, since) {
+/** @param {HTMLFormElement} form @param {Answer} answer @param {number} since @param {string} key its inputs */
+function draw(form, answer, since, key) {
   form.dataset.live = "yes";
   if (answer.ok) {
+    remember(form, key, answer.ok);
     showErrors(form, []);
     const drawn = formState(form).shown;
     for (const [name, html] of Object.entries(answer.ok)) {
@@ -349,6 +368,46 @@ function record(since, asked, answer) {
     page: timed ? now - arrived : null };
   state.timings.detail.push(detail);
   requestAnimationFrame(() => setTimeout(() => { detail.paint = performance.now() - since; }, 0));
+}
+
+// ---- answers met before, and answers asked ahead ----------------------------------------
+// A fight goes back and forth (undo, redo) and mostly forward by the same few taps (Next, Apply),
+// whose next inputs the results already carry. The outputs of recent answers are kept by their
+// inputs, and while the reader reads, the states those taps lead to are asked for ahead: the tap
+// then draws its answer in its own event's task, before any frame, with no trip to the worker.
+// The engine's answer depends on the inputs alone (house readings are inputs too).
+const KNOWN = 24; // answers kept per form
+
+/** @param {HTMLFormElement} form @param {string} key @param {Record<string, string>} outputs */
+function remember(form, key, outputs) {
+  const { known } = formState(form);
+  known.delete(key); // newest last
+  known.set(key, outputs);
+  if (known.size > KNOWN) known.delete(/** @type {string} there is one */ (known.keys().next().value));
+}
+
+/** Ask now for the answers to the states `sets` would make (each as an apply button carries it),
+ *  one at a time, and keep them: once the engine is ready, only while the results shown answer the
+ *  inputs shown (the buttons' states are worked out from them) and no change is on its way, and
+ *  never twice. It starts no engine.
+ * @param {HTMLFormElement} form @param {Record<string, unknown>[]} sets */
+export async function foresee(form, sets) {
+  const mine = formState(form);
+  if (mine.foreseeing || !state.worker || state.timings.ready === null || !resultsCurrent(form)) return;
+  mine.foreseeing = true;
+  try {
+    for (const set of sets) {
+      if (mine.busy || !resultsCurrent(form)) return; // the reader's change goes first
+      const inputs = inputsAfter(form, set, readInputs(form));
+      if (!inputs) continue;
+      const key = JSON.stringify(inputs);
+      if (key === mine.sent || mine.known.has(key)) continue;
+      const reply = await ask(/** @type {string} */ (form.dataset.calc), inputs, true);
+      if (reply.ok) remember(form, key, reply.ok);
+    }
+  } finally {
+    mine.foreseeing = false;
+  }
 }
 
 // House rules: the reading of a source note chosen once (beside the note), kept on this device,
@@ -429,6 +488,7 @@ function bind(form) {
   const mine = formState(form);
   if (mine.bound) return;
   mine.bound = true;
+  form.dataset.busy = "no"; // "yes" while an answer is on its way (an answer drawn within a tap never is)
   form.addEventListener("submit", (event) => event.preventDefault());
   // One event per change: a field typed in answers on `input` (as the reader types), a choice (a
   // select, a box) on `change`; the other event of each pair carries the same values and is left

@@ -18,6 +18,9 @@
  * @property {boolean} busy codex.mjs: an answer is on its way
  * @property {Change | null} waiting codex.mjs: the newest change made while an answer was on its way
  * @property {Map<Element, string>} shown codex.mjs: each output's HTML as last drawn (not read back from the DOM)
+ * @property {Map<string, Record<string, string>>} known codex.mjs: the outputs of recent answers, by their
+ *   inputs (JSON), newest last: a state met again (undo, a Next asked ahead) is drawn at once
+ * @property {boolean} foreseeing codex.mjs: a question asked ahead (`foresee`) is on its way
  * @property {StateFormat | null} format url-state.mjs: how the form's inputs sit in the address (its data-state)
  * @property {string} step history.mjs: the name of the change about to happen ("" when none)
  * @property {number | undefined} pendingTimer loading.mjs: the timer that marks a slow answer
@@ -49,7 +52,8 @@ export function formState(form) {
   let state = states.get(form);
   if (!state) {
     state = {
-      bound: false, sent: null, busy: false, waiting: null, shown: new Map(), format: null, step: "",
+      bound: false, sent: null, busy: false, waiting: null, shown: new Map(), known: new Map(), foreseeing: false,
+      format: null, step: "",
       pendingTimer: undefined, sayTimer: undefined, rowTables: new Map(), answered: undefined,
       applyFocus: false, applying: null, applyTimer: undefined, tileTableBound: false, actKey: undefined,
       actOutput: "", table: null,

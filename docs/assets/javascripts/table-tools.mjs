@@ -13,6 +13,7 @@ import { History, markStep, stateKey, takeStep } from "./history.mjs";
 import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
+import { foresee } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
 import { stateOf } from "./url-state.mjs";
 
@@ -35,6 +36,7 @@ import { stateOf } from "./url-state.mjs";
  * @property {boolean} making the last step was a change being entered
  * @property {number} frame the frame the bar is drawn in (0: none asked)
  * @property {boolean} following the pointer is followed at the next frame
+ * @property {boolean} looking the states the next taps lead to are to be asked for ahead (lookAhead)
  */
 
 const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
@@ -58,7 +60,17 @@ function notice(tool, text, ...actions) {
 
 /** @param {Tool} tool @param {string} text */
 function showStep(tool, text) {
-  /** @type {Element} the build writes it */ (tool.bar.querySelector("[data-table-step]")).textContent = text;
+  const line = /** @type {Element} the build writes it */ (tool.bar.querySelector("[data-table-step]"));
+  if (line.textContent !== text) line.textContent = text;
+}
+
+// The bar is redrawn at every answer; a write that changes nothing still costs the phone a style
+// and layout pass (an attribute set to its own value is a mutation), so only changes are written.
+/** @param {Element} el @param {string} name @param {string | null} value null: no attribute */
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) === value) return;
+  if (value === null) el.removeAttribute(name);
+  else el.setAttribute(name, value);
 }
 
 /** The calculator a tool is (a table tool is a calculator form: it has data-calc). @param {Tool} tool */
@@ -148,18 +160,18 @@ function drawBar(tool) {
   const undo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="undo"]'));
   const redo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="redo"]'));
   const next = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="next"]'));
-  undo.disabled = !history.canUndo;
-  redo.disabled = !history.canRedo;
-  undo.title = history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo";
-  redo.title = history.canRedo ? `Redo: ${history.future[history.future.length - 1].label || "a change"}` : "Nothing to redo";
+  setAttr(undo, "disabled", history.canUndo ? null : "");
+  setAttr(redo, "disabled", history.canRedo ? null : "");
+  setAttr(undo, "title", history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo");
+  setAttr(redo, "title", history.canRedo ? `Redo: ${history.future[history.future.length - 1].label || "a change"}` : "Nothing to redo");
   const target = nextButton(form);
   const label = target ? target.textContent.trim() : "Next";
   if (next.textContent !== label) next.textContent = label;
-  next.disabled = !target;
-  next.hidden = !target; // a tool whose results offer several ways on (the tile table) has no one Next
+  setAttr(next, "disabled", target ? null : "");
+  setAttr(next, "hidden", target ? null : ""); // a tool whose results offer several ways on (the tile table) has no one Next
   // Held: the last tap's answer is on its way, or the results are not yet for the inputs shown.
   const held = form.dataset.applying === "yes" || !resultsCurrent(form);
-  next.setAttribute("aria-disabled", held ? "true" : "false");
+  setAttr(next, "aria-disabled", held ? "true" : "false");
   const now = /** @type {Element} */ (bar.querySelector("[data-table-now]"));
   const text = actingNow(form, target);
   if (now.textContent !== text) now.textContent = text;
@@ -178,28 +190,71 @@ function soon(tool, answered = false) {
   tool.frame = requestAnimationFrame(() => {
     tool.frame = 0;
     drawBar(tool);
-    scrollers(tool);
     followPointer(tool);
   });
 }
 
 // A result table wider than the phone scrolls sideways in its place; a keyboard must reach it too,
 // so it takes the focus while (and only while) it is wider than its room (its <dt> names it).
-/** @param {Tool} tool */
-function scrollers(tool) {
-  for (const box of /** @type {NodeListOf<HTMLElement>} */ (tool.form.querySelectorAll(".calc__result--table > dd"))) {
-    const wide = box.scrollWidth > box.clientWidth + 1;
-    if (wide === box.hasAttribute("tabindex")) continue;
-    if (wide) box.tabIndex = 0;
-    else box.removeAttribute("tabindex");
-  }
+// Asked when a box or its table changes size (a ResizeObserver reports after layout, so reading
+// the widths then forces nothing; asking every frame laid out the results kept out of view).
+/** @param {HTMLFormElement} form */
+function watchScrollers(form) {
+  const boxes = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc__result--table > dd"));
+  const sized = new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const box = /** @type {HTMLElement} */ (target.closest(".calc__result--table > dd"));
+      const wide = box.scrollWidth > box.clientWidth + 1;
+      if (wide === box.hasAttribute("tabindex")) continue;
+      if (wide) box.tabIndex = 0;
+      else box.removeAttribute("tabindex");
+    }
+  });
+  /** @type {Map<Element, Element | null>} each box's table being watched (a replaced one is let go) */
+  const tables = new Map();
+  const watch = () => {
+    for (const box of boxes) {
+      const table = box.querySelector("table");
+      const old = tables.get(box);
+      if (old === table && tables.has(box)) continue;
+      if (old) sized.unobserve(old);
+      if (table) sized.observe(table);
+      if (!tables.has(box)) sized.observe(box);
+      tables.set(box, table);
+    }
+  };
+  watch();
+  form.addEventListener("codex:answer", watch); // an answer draws new tables
 }
 
 /** @param {Tool} tool */
 function next(tool) {
   const target = nextButton(tool.form);
   if (!target) return;
-  if (apply(tool.form, target)) tool.follow = true;
+  tool.follow = true; // before the tap: an answer asked ahead is drawn within it
+  if (!apply(tool.form, target)) tool.follow = false;
+}
+
+// Once an answer is in and the page is idle, the states a GM's next taps lead to (Next, and the
+// bar's Apply when a change is entered) are asked for ahead, so the tap draws its answer at once
+// (codex.mjs `foresee`). A results button the tool does not name is left to be asked when tapped.
+/** @param {Tool} tool */
+function lookAhead(tool) {
+  if (tool.looking) return;
+  tool.looking = true;
+  const go = () => {
+    tool.looking = false;
+    /** @type {Record<string, unknown>[]} */
+    const sets = [];
+    for (const button of [applyButton(tool.form), nextButton(tool.form)]) { // a change entered is applied next
+      try {
+        if (button?.dataset.apply) sets.push(JSON.parse(button.dataset.apply));
+      } catch { /* a button that carries no state is asked when tapped */ }
+    }
+    if (sets.length) foresee(tool.form, sets);
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 250 });
+  else setTimeout(go, 50);
 }
 
 // ---- the change being made ----------------------------------------------------------------
@@ -235,11 +290,11 @@ function drawChange(tool) {
   const go = tool.bar.querySelector('[data-table-action="apply"]');
   if (!go) return;
   const source = applyButton(tool.form);
-  go.disabled = !source;
+  setAttr(go, "disabled", source ? null : "");
   // Held as Next is (apply() ignores a tap while the last one's answer is on its way or within
   // HOLD ms of it): shown, so a held tap is never a silent one.
   const held = tool.form.dataset.applying === "yes" || !resultsCurrent(tool.form);
-  go.setAttribute("aria-disabled", source && held ? "true" : "false");
+  setAttr(go, "aria-disabled", source && held ? "true" : "false");
   const label = source ? source.textContent.trim() : "Apply";
   if (go.textContent !== label) go.textContent = label;
 }
@@ -425,20 +480,23 @@ function bindTable(form) {
   /** @type {Tool} */
   const tool = { form, bar, notice: notes, history: /** @type {History} open() makes it, below */ (/** @type {unknown} */ (null)),
     fight: "", written: null, timer: null, quiet: false,
-    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false };
+    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false,
+    looking: false };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
   open(tool);
   form.addEventListener("input", (event) => onChange(tool, event));
   form.addEventListener("change", (event) => onChange(tool, event));
+  // Captured, so a Next in the results is marked to be followed before rows.mjs applies it (its
+  // answer may be drawn within the tap, if it was asked ahead).
   form.addEventListener("click", (event) => {
     /** @type {HTMLElement | null} */
     const button = event.target instanceof Element ? event.target.closest("button[data-apply], button.codex-pick[data-pick]") : null;
     if (!button?.closest(".calc__results")) return;
     if (button.matches(".codex-pick")) pick(tool, button);
     else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
-  });
+  }, { capture: true });
   // Other buttons that act on the whole tool (the tile table's `data-act`, handled by its own
   // module): named as the step they make, and held off like Next until their answer is in.
   form.addEventListener("click", (event) => {
@@ -456,7 +514,14 @@ function bindTable(form) {
   }, true);
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
   // once would lay the page out twice before the reader sees the answer.
-  form.addEventListener("codex:answer", () => soon(tool, true));
+  form.addEventListener("codex:answer", () => {
+    soon(tool, true);
+    lookAhead(tool);
+  });
+  // The page's first tap too: the results the page opened with are asked ahead of once the engine
+  // is ready (now, if it already is: a page reached by instant navigation).
+  window.addEventListener("codex:ready", () => lookAhead(tool), { once: true });
+  lookAhead(tool);
   form.addEventListener("codex:applied", () => soon(tool));
   bar.addEventListener("click", (event) => {
     const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-table-action]"))?.dataset.tableAction;
@@ -472,12 +537,15 @@ function bindTable(form) {
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
   // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
+  // (A custom property on the root restyles the whole page: set only when the height changes.)
   new ResizeObserver(() => {
-    document.documentElement.style.setProperty("--codex-table-bar", `${Math.ceil(bar.offsetHeight)}px`);
+    const room = `${Math.ceil(bar.offsetHeight)}px`;
+    const root = document.documentElement.style;
+    if (root.getPropertyValue("--codex-table-bar") !== room) root.setProperty("--codex-table-bar", room);
   }).observe(bar);
   form.dataset.tableReady = "yes";
   drawBar(tool);
-  scrollers(tool);
+  watchScrollers(form);
 }
 
 // Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo the fight, except in a text field, where

@@ -1,0 +1,35 @@
+"""A page with calculators names them in its `<head>` and loads `engine-early.mjs` there.
+
+Module scripts at the end of the body run only once the whole page is parsed and the theme's
+bundle has run: on a phone that is over a second. When the offline copy serves the page, nothing
+the engine loads competes with the page's own loading, so the engine's worker can start at once;
+an async module in the head does that (engine-early.mjs), reading which calculators to warm from
+the `<meta>` written before it. Pages without a calculator get neither, and start no engine.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+MODULE = "assets/javascripts/engine-early.mjs"
+META = "codex-calculators"
+# The forms the build writes: <form class="calc …" … data-calc="game.id">
+_FORM = re.compile(r'<form\b[^>]*\bdata-calc="([a-z0-9_.]+)"')
+_HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
+
+
+def calculators(page_html: str) -> list[str]:
+    """The calculator ids of the page's forms, each once, in page order."""
+    return list(dict.fromkeys(_FORM.findall(page_html)))
+
+
+def with_early_engine(page_html: str, module_url: str) -> str:
+    """The page with the meta and the head module, if it has a calculator; else unchanged."""
+    ids = calculators(page_html)
+    head = _HEAD_END.search(page_html)
+    if not ids or head is None:
+        return page_html
+    tags = (f'<meta name="{META}" content="{html.escape(" ".join(ids))}">\n'
+            f'<script type="module" async src="{html.escape(module_url)}"></script>\n')
+    return page_html[: head.start()] + tags + page_html[head.start():]

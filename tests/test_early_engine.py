@@ -1,0 +1,50 @@
+"""A page with calculators starts its engine from its head when the offline copy serves it
+(hooks/codex/early_engine.py writes the head's tags; engine-early.mjs starts the worker;
+tests/test_offline.py shows the browser doing it, and a first visit not doing it)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from codex.early_engine import META, calculators, with_early_engine
+
+PAGE = """<!doctype html><html><head><title>t</title>
+</head><body>
+<form class="calc" data-calc="wbs.derived"></form>
+<p>data-calc="not.a.form"</p>
+<form id="x" class="calc calc--long" data-calc="wbs.combat_tracker"></form>
+<form class="calc" data-calc="wbs.derived"></form>
+</body></html>"""
+
+
+def test_the_head_names_each_calculator_once_and_loads_the_module_before_it_closes() -> None:
+    out = with_early_engine(PAGE, "../../assets/javascripts/engine-early.mjs")
+    head = out[: out.index("</head>")]
+    assert f'<meta name="{META}" content="wbs.derived wbs.combat_tracker">' in head
+    assert head.index(META) < head.index('<script type="module" async src="../../assets/javascripts/engine-early.mjs">')
+    assert out[out.index("</head>"):] == PAGE[PAGE.index("</head>"):]
+
+
+def test_a_page_without_a_calculator_is_left_as_it_is() -> None:
+    page = PAGE.replace("<form", "<div").replace("</form>", "</div>")
+    assert calculators(page) == []
+    assert with_early_engine(page, "x.mjs") == page
+
+
+def test_the_module_address_is_escaped() -> None:
+    out = with_early_engine(PAGE, 'a"b<c>.mjs')
+    assert 'src="a&quot;b&lt;c&gt;.mjs"' in out
+
+
+def test_the_built_pages_with_calculators_and_only_they_start_their_engine_early(built_site: Path) -> None:
+    for name in ("wbs/fight/index.html", "wbs/attributes/index.html", "xia/conflict/index.html"):
+        html = (built_site / name).read_text(encoding="utf-8")
+        head = html[: html.index("</head>")]
+        ids = re.search(rf'<meta name="{META}" content="([^"]*)">', head).group(1).split()
+        assert ids == calculators(html) and ids, name
+        depth = name.count("/")  # wbs/fight/index.html is two folders down
+        assert f'<script type="module" async src="{"../" * depth}assets/javascripts/engine-early.mjs"></script>' in head
+    for name in ("wbs/tiers/index.html", "index.html"):
+        assert META not in (built_site / name).read_text(encoding="utf-8"), name
+    assert (built_site / "assets/javascripts/engine-early.mjs").is_file()
