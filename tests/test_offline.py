@@ -47,6 +47,29 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
     assert "importScripts" not in text and set(re.findall(r"https?://[^\s`'\"]*", text)) <= {"https://bit.ly/wb-precache"}
 
 
+def test_the_precache_list_leaves_out_what_it_should_and_refuses_a_file_too_large(tmp_path: Path,
+                                                                                  monkeypatch: Any) -> None:
+    from codex import offline
+
+    files = {"index.html": b"<h1>x</h1>", "a/b/index.html": b"b", "a/x.js.map": b"{}", "sitemap.xml.gz": b"z",
+             "_headers": b"/*", "sw.js": b"old", ".hidden": b"h", "assets/pyodide/314.0.7/pyodide.asm.wasm": b"w",
+             "assets/javascripts/bundle.d7400e89.min.js": b"j", "assets/codex/calculators-0123abcd.zip": b"c"}
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    entries, size = offline.precache_manifest(tmp_path)
+    revisions = {e["url"]: e["revision"] for e in entries}
+    assert set(revisions) == {"index.html", "a/b/index.html", "assets/pyodide/314.0.7/pyodide.asm.wasm",
+                              "assets/javascripts/bundle.d7400e89.min.js", "assets/codex/calculators-0123abcd.zip"}
+    assert [u for u, r in revisions.items() if r is None] == [
+        "assets/codex/calculators-0123abcd.zip", "assets/javascripts/bundle.d7400e89.min.js",
+        "assets/pyodide/314.0.7/pyodide.asm.wasm"]
+    assert revisions["index.html"] != revisions["a/b/index.html"] and size == 14
+    monkeypatch.setattr(offline, "LARGEST", 5)
+    with pytest.raises(offline.ServiceWorkerFailed, match=re.escape("index.html (10 bytes)")):
+        offline.precache_manifest(tmp_path)
+
+
 def visit(page: Any, url: str) -> None:
     page.goto(url)
     assert page.locator("article h1").first.is_visible(), f"{url} did not load"

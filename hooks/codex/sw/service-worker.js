@@ -1,8 +1,8 @@
 // The Jianghu Codex's service worker: the whole site, offline after one visit, and only as built.
-// Built by hooks/codex/sw/precache.mjs: Workbox's own production builds of workbox-core,
-// -routing, -strategies and -precaching (pinned in package-lock.json) come first in the file,
-// then this; workbox-build's injectManifest puts the list of every built file in place of the
-// manifest marker, each with its revision and the SHA-256 of its bytes (`integrity`).
+// Built by hooks/codex/offline.py: Workbox's own production builds of workbox-core, -routing,
+// -strategies and -precaching (pinned in package-lock.json) come first in the file, then this;
+// the build puts the list of every built file in place of Workbox's manifest marker, each with
+// its revision and the SHA-256 of its bytes (`integrity`).
 //
 // What Workbox does here: the precache (one cache, each file under its address + revision, so a
 // new build downloads only the files that changed, and the old build's keys stay until the new
@@ -16,7 +16,7 @@
 
 /** This script's global: a service worker's (install, activate, clients, skipWaiting). */
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (self);
-const MANIFEST = self.__WB_MANIFEST; // written as workbox-build's marker, which it replaces with the list
+const MANIFEST = self.__WB_MANIFEST; // Workbox's marker, which the build replaces with the list
 const { PrecacheController, PrecacheRoute } = workbox.precaching;
 const { NavigationRoute, registerRoute, setCatchHandler } = workbox.routing;
 
