@@ -36,11 +36,12 @@ import { stateOf } from "./url-state.mjs";
  * @property {boolean} making the last step was a change being entered
  * @property {number} frame the frame the bar is drawn in (0: none asked)
  * @property {boolean} following the pointer is followed at the next frame
- * @property {boolean} looking the states the next taps lead to are to be asked for ahead (lookAhead)
+ * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
  */
 
 const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
 const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
+const AHEAD_AFTER = 250; // ms without an answer before the next taps' states are asked for ahead
 // A change being made, in the game's terms: who (a name, or a tap on it), how much ("+4", "−2"),
 // and to what. Editing these is one step until it is applied (the apply is a step of its own).
 const CHANGE = ["target", "change", "what"];
@@ -235,15 +236,15 @@ function next(tool) {
   if (!apply(tool.form, target)) tool.follow = false;
 }
 
-// Once an answer is in and the page is idle, the states a GM's next taps lead to (Next, and the
-// bar's Apply when a change is entered) are asked for ahead, so the tap draws its answer at once
-// (codex.mjs `foresee`). A results button the tool does not name is left to be asked when tapped.
+// Once an answer is in and the GM pauses (AHEAD_AFTER ms without another answer: a burst of keys
+// asks nothing ahead, so no question of ours stands in the worker's way), the states a GM's next
+// taps lead to (Next, and the bar's Apply when a change is entered) are asked for ahead, so the
+// tap draws its answer at once (codex.mjs `foresee`). A results button the tool does not name is
+// left to be asked when tapped.
 /** @param {Tool} tool */
 function lookAhead(tool) {
-  if (tool.looking) return;
-  tool.looking = true;
   const go = () => {
-    tool.looking = false;
+    tool.looking = undefined;
     /** @type {Record<string, unknown>[]} */
     const sets = [];
     for (const button of [applyButton(tool.form), nextButton(tool.form)]) { // a change entered is applied next
@@ -253,8 +254,11 @@ function lookAhead(tool) {
     }
     if (sets.length) foresee(tool.form, sets);
   };
-  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 250 });
-  else setTimeout(go, 50);
+  clearTimeout(tool.looking);
+  tool.looking = setTimeout(() => {
+    if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 250 });
+    else go();
+  }, AHEAD_AFTER);
 }
 
 // ---- the change being made ----------------------------------------------------------------
@@ -481,7 +485,7 @@ function bindTable(form) {
   const tool = { form, bar, notice: notes, history: /** @type {History} open() makes it, below */ (/** @type {unknown} */ (null)),
     fight: "", written: null, timer: null, quiet: false,
     lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false,
-    looking: false };
+    looking: undefined };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
