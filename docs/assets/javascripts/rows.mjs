@@ -377,14 +377,23 @@ export function setInputs(form, inputs) {
   for (const [name, value] of Object.entries(inputs)) {
     const control = controls(form).find((c) => c.name === name);
     if (!control) continue;
-    /** @type {HTMLElement | null} */
-    const holder = control.closest(".codex-rows");
-    if (holder) control.value = encode(specOf(holder).fields, /** @type {Row[]} checked by the caller (checkInputs) */ (value));
-    else if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = Boolean(value);
-    else control.value = String(value);
+    const held = heldValue(control, value); // rows: checked by the caller (checkInputs)
+    if (typeof held === "boolean") /** @type {HTMLInputElement} a checkbox */ (control).checked = held;
+    else control.value = held;
   }
   for (const holder of holdersOf(form)) refresh(holder);
   form.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** What `control` holds once set to `value` (as codex.mjs reads it back): a rows table's code, a
+ *  box's checked state, or the text; throws for a rows value that is not rows.
+ * @param {Control} control @param {unknown} value @returns {string | boolean} */
+function heldValue(control, value) {
+  /** @type {HTMLElement | null} */
+  const holder = control.closest(".codex-rows");
+  if (holder) return encode(specOf(holder).fields, /** @type {Row[]} */ (value));
+  if (control instanceof HTMLInputElement && control.type === "checkbox") return Boolean(value);
+  return String(value);
 }
 
 /** The inputs `setInputs(form, sets)` would leave, as codex.mjs reads them (`now`, in its order),
@@ -398,12 +407,8 @@ export function inputsAfter(form, sets, now) {
   for (const [name, value] of Object.entries(sets)) {
     const control = controls(form).find((c) => c.name === name);
     if (!control) continue;
-    /** @type {HTMLElement | null} */
-    const holder = control.closest(".codex-rows");
     try {
-      if (holder) out[name] = encode(specOf(holder).fields, /** @type {Row[]} */ (value));
-      else if (control instanceof HTMLInputElement && control.type === "checkbox") out[name] = Boolean(value);
-      else out[name] = String(value);
+      out[name] = heldValue(control, value);
     } catch {
       return null;
     }
