@@ -40,6 +40,17 @@ class Door:
             return json.dumps({"crash": traceback.format_exc(limit=5)})
 
 
+    def fold(self, calc_id: str, log_json: str) -> str:
+        """`{"ok": [inputs after each change]}` for `{"start": …, "changes": […]}`, or an error as `answer`'s."""
+        try:
+            log = json.loads(log_json)
+            return json.dumps({"ok": self.engine.fold(calc_id, log["start"], log["changes"])})
+        except InputError as exc:
+            return json.dumps({"error": exc.as_dict()})
+        except Exception:  # a bug of ours: logged in the console, never shown to the reader
+            return json.dumps({"crash": traceback.format_exc(limit=5)})
+
+
 def start(calc_ids_json: str = "[]") -> Door:
     """The door of the bundled rules.json, warmed for the page's calculators."""
     door = Door(Engine.bundled())

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from . import registry, rowcode
+from . import registry, rowcode, table_log
 from .present import Drawn, present, value_html
 from .rules import Rules, default_reading, using
 
@@ -89,6 +89,16 @@ class Engine:
                 if spec is not None and spec.kind == "rows" and isinstance(value, (list, tuple)):
                     out[name] = rowcode.encode([f.as_dict() for f in spec.fields], value)
             return out
+
+    def fold(self, calc_id: str, start: Mapping[str, object],
+             changes: Sequence[Mapping[str, object]]) -> list[dict[str, Any]]:
+        """A table tool's log folded: its inputs after each change, from `start` (see `table_log`).
+
+        A change that does not hold raises calculators.InputError with field `log`, naming the change.
+        """
+        calc = registry.find(calc_id)
+        with using(self._rules):
+            return table_log.fold(calc, start, changes)
 
     def warm(self, calc_ids: Sequence[str]) -> None:
         """Import the calculators a page shows and read their forms, before the reader's first change."""

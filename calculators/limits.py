@@ -33,3 +33,4 @@ SESSION_CODE = 16_000     # rain.tile_table: characters of a session's code (a l
 TILE_PICKS = 2_000        # rain.tile_table: characters of the picked tiles' ids
 MOVE_TEXT = 60            # rain.tile_table: characters of a Sky turn's moves ("3 K 2")
 SEAT_CODE = 120           # rain.tile_seat: characters of a player's code, groups and spaces included
+LOG_CHANGES = 500         # a table tool's log: changes folded at once (a long evening's fight)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import rowcode
@@ -44,6 +44,7 @@ class Input:
     note: str = ""  # `game.note-id` of the source note whose reading this input picks (house rules follow it)
     fields: tuple[Input, ...] = ()  # rows: the fields of each record (int, choice, bool or text)
     item: str = ""  # rows: what one row is called ("Combatant"), in messages and controls
+    draft: bool = False  # a table tool's change being entered (who, how much): not the game, consumed by a press
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -72,6 +73,8 @@ class Input:
             out["group"] = self.group
         if self.note:
             out["note"] = self.note
+        if self.draft:
+            out["draft"] = True
         return out
 
 
@@ -93,6 +96,11 @@ class Output:
         if self.folded:
             out["folded"] = True
         return out
+
+
+def drafted(inputs: Sequence[Input]) -> list[Input]:
+    """The same inputs marked as a table tool's change being entered (not the game; a press consumes them)."""
+    return [replace(i, draft=True) for i in inputs]
 
 
 Compute = Callable[[Mapping[str, Any]], dict[str, Any]]

@@ -60,8 +60,14 @@ def value(page: Any, name: str, form: str = FIGHT) -> str:
 
 
 def kept(page: Any, calc: str = WBS) -> dict[str, Any] | None:
+    """The game kept on the device, with its present state as `inputs` (the log's state at `at`)."""
     text = page.evaluate(f"localStorage.getItem('codex.table.{calc}')")
-    return json.loads(text) if text else None
+    if not text:
+        return None
+    record = json.loads(text)
+    log = record["log"]
+    record["inputs"] = log["entries"][log["at"] - 1]["inputs"] if log["at"] else log["start"]
+    return record
 
 
 def wait_kept(page: Any, calc: str = WBS) -> None:
@@ -69,8 +75,11 @@ def wait_kept(page: Any, calc: str = WBS) -> None:
     page.wait_for_function(f"""() => {{ const k = localStorage.getItem('codex.table.{calc}');
         const f = document.querySelector('form[data-calc="{calc}"]');
         const shown = [...f.querySelectorAll('.codex-rows tbody [data-field="name"]')].map(e => e.value);
-        return k && f.dataset.kept === JSON.parse(k).saved
-               && JSON.stringify(JSON.parse(k).inputs.combatants.map(r => r.name)) === JSON.stringify(shown); }}""")
+        if (!k) return false;
+        const record = JSON.parse(k), log = record.log;
+        const now = log.at ? log.entries[log.at - 1].inputs : log.start;
+        return f.dataset.kept === record.saved
+               && JSON.stringify(now.combatants.map(r => r.name)) === JSON.stringify(shown); }}""")
 
 
 # ---- undo and redo ------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
 type ToWorker =
   | { type: "init"; calcs: string[] }
   | { type: "run"; id: number; calc: string; inputs: Record<string, unknown> }
-  | { type: "echo"; id: number };
+  | { type: "echo"; id: number }
+  | { type: "fold"; id: number; calc: string; start: Record<string, unknown>; changes: unknown[] };
 
 /** Where the engine's start went, in ms (the benchmark prints it). */
 interface LoadTimings { fetched: number; python: number; engine: number }
@@ -17,6 +18,8 @@ interface InputProblem { field: string; message: string }
  *  the clock times (timeOrigin + now) the engine started and sent it. */
 interface RunReply {
   ok?: Record<string, string>;
+  /** a fold's answer: the table tool's inputs after each change of the log (calculators/table_log.py) */
+  states?: Record<string, unknown>[];
   error?: InputProblem & { problems?: InputProblem[] };
   crash?: string;
   echo?: boolean;

@@ -18,7 +18,7 @@ from .. import limits, rules
 from ..errors import InputError, Problems
 from ..readings import reading_input
 from ..results import Act, Board, Hand, Section, Share, Tile
-from ..spec import Calculator, Choice, Input, Output
+from ..spec import Calculator, Choice, Input, Output, drafted
 from . import elements as el
 from . import hands, sky
 from . import piles as pl
@@ -69,24 +69,26 @@ def _inputs() -> list[Input]:
         Input("session", "Session code", "text", default="", maximum=limits.SESSION_CODE, group="The session",
               help="The whole session, step by step: it is kept in this page's link and in your saves. "
                    "Paste one to carry on with it"),
-        Input("view", "Show", "choice", default="all", choices=views, group="The session"),
-        Input("side_a", "First side", "choice", default="1", choices=seats, group="The next contest"),
-        el.element_input("element_a", "Its Aspect's Element", elements[0], group="The next contest"),
-        Input("side_b", "Second side", "choice", default="2", choices=seats, group="The next contest"),
-        el.element_input("element_b", "Its Aspect's Element", elements[-1], group="The next contest"),
-        Input("give", "The winner gives their tile number", "int", default=0, minimum=0, maximum=most,
-              group="After a win", help="1 = the highest of the winner's hand; 0 = the suggested one. "
-                                        "Or tap a tile of the winner's hand"),
-        Input("take", "and takes the loser's tile number", "int", default=0, minimum=0, maximum=most,
-              group="After a win", help="1 = the highest of the loser's hand; 0 = the suggested one"),
-        Input("actor", "Whose kept tiles", "choice", default="1", choices=seats, group="Kept tiles"),
-        Input("tiles", "Picked tiles", "text", default="", maximum=limits.TILE_PICKS, group="Kept tiles",
-              help="Tap tiles in a seat's pile to pick them (or write their ids: bamboo-7 north)"),
-        el.element_input("planet", "Planet moved in the Sky", elements[0], group="Kept tiles"),
-        Input("moves", "Its moves this turn", "text", default="", maximum=limits.MOVE_TEXT, group="Kept tiles",
-              help="Each straight line's length, K for a knight's jump, in order: 3 K 2"),
-        Input("interrupting", "Moving it while interrupting a scene", "bool", default=False, group="Kept tiles",
-              help=f"Costs × {sky.data()['interruption_multiplier']}"),
+        *drafted([
+            Input("view", "Show", "choice", default="all", choices=views, group="The session"),
+            Input("side_a", "First side", "choice", default="1", choices=seats, group="The next contest"),
+            el.element_input("element_a", "Its Aspect's Element", elements[0], group="The next contest"),
+            Input("side_b", "Second side", "choice", default="2", choices=seats, group="The next contest"),
+            el.element_input("element_b", "Its Aspect's Element", elements[-1], group="The next contest"),
+            Input("give", "The winner gives their tile number", "int", default=0, minimum=0, maximum=most,
+                  group="After a win", help="1 = the highest of the winner's hand; 0 = the suggested one. "
+                                            "Or tap a tile of the winner's hand"),
+            Input("take", "and takes the loser's tile number", "int", default=0, minimum=0, maximum=most,
+                  group="After a win", help="1 = the highest of the loser's hand; 0 = the suggested one"),
+            Input("actor", "Whose kept tiles", "choice", default="1", choices=seats, group="Kept tiles"),
+            Input("tiles", "Picked tiles", "text", default="", maximum=limits.TILE_PICKS, group="Kept tiles",
+                  help="Tap tiles in a seat's pile to pick them (or write their ids: bamboo-7 north)"),
+            el.element_input("planet", "Planet moved in the Sky", elements[0], group="Kept tiles"),
+            Input("moves", "Its moves this turn", "text", default="", maximum=limits.MOVE_TEXT, group="Kept tiles",
+                  help="Each straight line's length, K for a knight's jump, in order: 3 K 2"),
+            Input("interrupting", "Moving it while interrupting a scene", "bool", default=False, group="Kept tiles",
+                  help=f"Costs × {sky.data()['interruption_multiplier']}"),
+        ]),
         Input("seats", "Seats at the table", "rows", default=DEFAULT_SEATS, minimum=2, maximum=ss.SEATS,
               fields=_seat_fields(), item=ITEM, group="Seats",
               help="Each player's name and the Alchemy of each of their Aspects; a seat keeps its number all session"),

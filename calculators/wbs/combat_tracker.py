@@ -19,7 +19,7 @@ from ..present import listing
 from ..readings import reading_input
 from ..results import Apply, Cell, Row, Table, text_cells
 from ..rules import by_id
-from ..spec import Calculator, Input, Output
+from ..spec import Calculator, Input, Output, drafted
 from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
 from .combat_rules import combat
 from .fighters import ITEM, Readings
@@ -47,7 +47,7 @@ def _inputs() -> list[Input]:
               group="The fight", help="Counts down inside a phase; Next moves it"),
         Input("tier", "Tier", "choice", default=tiers.choices()[0].value, choices=tiers.choices(), group="The fight",
               help="The tier sets the phases in a round"),
-        *fight_changes.inputs("A change"),
+        *drafted(fight_changes.inputs("A change")),
         reading_input("wbs", "phase_reading", ticks.NOTE),
         reading_input("wbs", "out_reading", combat()["health"]["out_note"]),
         reading_input("wbs", "no_damage_reading", combat()["health"]["no_damage_note"]),

@@ -22,7 +22,7 @@ from ..errors import Problems
 from ..fields import row_name
 from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
-from ..spec import Calculator, Choice, Input, Output, parse_inputs
+from ..spec import Calculator, Choice, Input, Output, drafted, parse_inputs
 from . import changes, defeat, tracker_rules
 from .attack import ATTACK_LIMIT, least_attacks, limit_input, limit_note
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
@@ -118,7 +118,7 @@ def _inputs() -> list[Input]:
         Input(changes.ATTACKED, "Attacked this turn (names)", "text", default="", maximum=_longest_list(),
               group="This turn", help="The tracker fills it in"),
     ]
-    out += changes.action_inputs()
+    out += drafted(changes.action_inputs())
     out += [reading_input(GAME, PRECEDENCE, init["precedence_note"], group="Reading"),
             reading_input(GAME, EQUAL_RATINGS, init["equal_ratings_note"], group="Reading"),
             *(reading_input(GAME, NPC_DEFEAT, note, group="Reading")

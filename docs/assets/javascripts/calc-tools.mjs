@@ -1,13 +1,13 @@
 // Calculator tools beside codex.mjs (which binds forms to the worker): "copy link" and
 // "reset to defaults" on every calculator, long choices shown in full under their field, worked examples' "Try these numbers" filling the
 // calculator in place however the page was reached, and results kept in view on phones
-// when a form is taller than the screen. Values change through the controls' own events, so
-// codex.mjs recomputes and keeps the URL as it does for a reader's typing.
+// when a form is taller than the screen. A change is said through form-changes.mjs, so a table
+// tool records it and codex.mjs recomputes and keeps the URL as it does for a reader's typing.
 
 import { everyPage } from "./every-page.mjs";
 import { formState } from "./form-state.mjs";
-import { markStep } from "./history.mjs";
-import { controls, defaultOf } from "./rows.mjs";
+import { changed as formChanged } from "./form-changes.mjs";
+import { controls, defaultOf, refreshRows } from "./rows.mjs";
 import { address, stateOf, stateTicks } from "./url-state.mjs";
 
 /** @typedef {import("./rows.mjs").Control} Control */
@@ -20,12 +20,11 @@ function setControl(el, value) {
   else el.value = String(value);
 }
 
-/** @param {HTMLFormElement} form */
-function changed(form) {
+/** @param {HTMLFormElement} form @param {string} label */
+function changed(form, label) {
   // A rows table is drawn from its hidden input's code (rows.mjs): draw it again from the new one.
-  for (const holder of form.querySelectorAll(".codex-rows[data-rows]")) holder.dispatchEvent(new Event("codex:refresh"));
-  const first = controls(form)[0];
-  if (first) first.dispatchEvent(new Event("change", { bubbles: true }));
+  refreshRows(form);
+  formChanged(form, { label });
   mirrorChoices(form);
 }
 
@@ -42,9 +41,8 @@ function say(form, text) {
 /** Every input back to the page's default (a table tool can undo it: its history names the step).
  * @param {HTMLFormElement} form */
 export function resetToDefaults(form, step = "Reset to defaults") {
-  markStep(form, step);
   for (const el of controls(form)) setControl(el, defaultOf(el));
-  changed(form);
+  changed(form, step);
 }
 
 /** @param {HTMLFormElement} form */
@@ -123,7 +121,7 @@ function tryNumbers(event) {
   event.stopPropagation();
   const wanted = stateOf(form, url.searchParams);
   for (const el of controls(form)) setControl(el, wanted.has(el.name) ? wanted.get(el.name) : defaultOf(el));
-  changed(form);
+  changed(form, "Filled in from a worked example");
   form.scrollIntoView({ block: "start", behavior: "auto" });
   const first = controls(form)[0];
   if (first) first.focus({ preventScroll: true });

@@ -8,6 +8,8 @@ import { meterFetch } from "./meter.mjs";
 
 /** @type {((calc: string, inputs: string) => string) | null} */
 let bridge = null; // the engine's door: a calculator's answer (JSON) to its inputs (JSON)
+/** @type {((calc: string, log: string) => string) | null} */
+let folder = null; // a table tool's log (JSON) folded into its states (JSON)
 /** @type {Promise<LoadTimings> | null} */
 let ready = null;
 const BUNDLE_PATH = "/home/pyodide/calculators.zip";
@@ -20,7 +22,7 @@ for (const address of [PYODIDE, BUNDLE, STDLIB]) {
 // What a page may send: the message's type and its own fields, nothing else (an unknown field,
 // such as an address, is refused rather than ignored, so a page that tries is seen trying).
 /** @type {Record<ToWorker["type"], string[]>} */
-const FIELDS = { init: ["calcs"], run: ["id", "calc", "inputs"], echo: ["id"] };
+const FIELDS = { init: ["calcs"], run: ["id", "calc", "inputs"], echo: ["id"], fold: ["id", "calc", "start", "changes"] };
 const CALC_ID = /^[a-z]+\.[a-z0-9_]+$/;
 
 /** Why a message is refused, or null when it is one of ours.
@@ -84,6 +86,7 @@ async function init({ calcs }) {
   // The engine is made here, from the rules.json in the bundle: the one door into the rules.
   const door = py.pyimport("calculators.browser").start(JSON.stringify(calcs || []));
   bridge = (calc, inputs) => door.answer(calc, inputs);
+  folder = (calc, log) => door.fold(calc, log);
   // Where the start went (the benchmark prints it): Pyodide's module fetched; Python started (the
   // wasm, the standard library, the bundle's download beside them); the engine imported and made.
   return { fetched: t1 - t0, python: t2 - t1, engine: performance.now() - t2 };
@@ -111,6 +114,18 @@ async function init({ calcs }) {
   }
   if (msg.type === "echo") { // the benchmark's floor: a round trip that does no work
     self.postMessage({ type: "result", id: msg.id, echo: true });
+    return;
+  }
+  if (msg.type === "fold") {
+    try {
+      await ready;
+    } catch {
+      self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
+      return;
+    }
+    const reply = JSON.parse(/** @type {NonNullable<typeof folder>} init made it */ (folder)(msg.calc,
+      JSON.stringify({ start: msg.start, changes: msg.changes })));
+    self.postMessage({ type: "result", id: msg.id, states: reply.ok, error: reply.error, crash: reply.crash });
     return;
   }
   if (msg.type === "run") {

@@ -5,6 +5,7 @@
 
 import { adopt } from "./engine-early.mjs";
 import { everyPage } from "./every-page.mjs";
+import { answered, whenChangedAsk } from "./form-changes.mjs";
 import { formState } from "./form-state.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
 import { bindRows, controls, defaultOf, inputsAfter, placed, resultsCurrent } from "./rows.mjs";
@@ -158,6 +159,30 @@ function ask(calc, inputs, ahead = false) {
     const run = { type: "run", id, calc, inputs };
     /** @type {Worker} answerFor started it */ (state.worker).postMessage(run);
   });
+}
+
+/** A table tool's log folded by the engine (calculators/table_log.py): its inputs after each change,
+ *  or the problem that stopped the fold (in the reader's words).
+ * @param {string} calc @param {Inputs} start @param {unknown[]} changes
+ * @returns {Promise<{ states: Inputs[] } | { problem: string }>} */
+export async function fold(calc, start, changes) {
+  try {
+    await startWorker();
+  } catch {
+    return { problem: "the live calculator could not start" };
+  }
+  const id = state.nextId++;
+  /** @type {Reply} */
+  const reply = await new Promise((resolve) => {
+    const timer = setTimeout(restartWorker, state.watchdogMs);
+    state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
+    /** @type {ToWorker} */
+    const message = { type: "fold", id, calc, start, changes };
+    /** @type {Worker} started above */ (state.worker).postMessage(message);
+  });
+  if (reply.states) return { states: reply.states };
+  if (reply.error) return { problem: reply.error.message };
+  return { problem: reply.timeout ? "the engine took too long" : "the engine could not read it" };
 }
 
 // A round trip to the worker that does no work: the benchmark's floor for an answer's wait.
@@ -344,6 +369,8 @@ function draw(form, answer, since, key) {
     form.classList.add("calc--stale");
     setStatus(form, "This calculator hit a problem it could not handle; the results shown are the last good ones.", "failed");
   }
+  answered(form, answer); // the page's modules that follow answers (form-changes.mjs)
+  // For observers outside the page's modules (tests, the benchmark): no module of ours listens.
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
   record(since, answer.asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
@@ -499,6 +526,7 @@ function bind(form) {
   };
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
+  whenChangedAsk(form, () => recompute(form)); // code set the inputs (form-changes.mjs)
   // A finger on a field comes before the first change: start the engine now, not at the change.
   form.addEventListener("focusin", () => startWorker().catch(() => {}), { once: true });
   const fromUrl = restoreFromUrl(form);

@@ -1,20 +1,23 @@
-// What a table tool keeps on this device without being asked: the fight as it stands, with its
-// history, one record per table tool (localStorage `codex.table.<calc>`), written as it changes and
-// offered back when its page opens. Also the one place that asks the browser to keep the site's
-// storage (navigator.storage.persist) and says what it answered. Records are checked by their
-// reader (table-tools.mjs, with saves.mjs's checkSave) before anything in a form changes.
+// What a table tool keeps on this device without being asked: the game's log (store.mjs), one
+// record per table tool (localStorage `codex.table.<calc>`), written as it changes and offered back
+// when its page opens. Also the one place that asks the browser to keep the site's storage
+// (navigator.storage.persist) and says what it answered. Records are checked here by type, and
+// their inputs by their reader (table-tools.mjs, with saves.mjs's checkInputs) before anything in
+// a form changes. A record of format 1 (a history of states) is read as a log of edits, once.
+
+import { differences } from "./store.mjs";
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
- * @typedef {import("./history.mjs").HistoryData} HistoryData
- * @typedef {{ format: string, version: number, calc: string, fight: string, saved: string, inputs: Inputs,
- *   history: HistoryData }} KeptRecord a fight as kept on the device (checked by readKept)
+ * @typedef {import("./store.mjs").LogData} LogData
+ * @typedef {{ format: string, version: number, calc: string, fight: string, saved: string, log: LogData }} KeptRecord
+ *   a game as kept on the device (checked by readKept)
  * @typedef {{ record: KeptRecord, problem?: undefined, text?: undefined }
  *   | { record?: undefined, problem: string, text: string }} Kept what readKept found
  */
 
 const FORMAT = "jianghu-codex-table";
-const VERSION = 1;
+const VERSION = 2;
 
 export const keptKey = (/** @type {string} */ calc) => `codex.table.${calc}`;
 
@@ -27,7 +30,27 @@ export function storage() {
   }
 }
 
-/** The fight kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none.
+/** @param {unknown} value @returns {value is Inputs} */
+const isInputs = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+/** A format 1 record's history of states as a log of edits (each state's change is what it set).
+ * @param {Record<string, unknown>} record @returns {LogData | null} */
+function fromHistory(record) {
+  if (!isInputs(record.inputs)) return null;
+  const history = isInputs(record.history) ? /** @type {Record<string, unknown>} */ (record.history) : {};
+  /** @param {unknown} list @returns {{ inputs: Inputs, label: string }[]} */
+  const states = (list) => (Array.isArray(list) ? list.filter((e) => isInputs(e) && isInputs(e.inputs))
+    .map((e) => ({ inputs: e.inputs, label: typeof e.label === "string" ? e.label : "" })) : []);
+  const past = states(history.past);
+  const all = [...past, { inputs: record.inputs, label: typeof history.label === "string" ? history.label : "" },
+    ...states(history.future).reverse()];
+  const entries = all.slice(1).map((s, i) => ({
+    change: /** @type {import("./store.mjs").Change} */ ({ do: "edit", label: s.label, sets: differences(all[i].inputs, s.inputs) }),
+    inputs: s.inputs }));
+  return { start: all[0].inputs, entries, at: past.length };
+}
+
+/** The game kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none.
  * @param {string} calc @returns {Kept | null} */
 export function readKept(calc) {
   const store = storage();
@@ -39,26 +62,34 @@ export function readKept(calc) {
   } catch {
     return { problem: "it is not valid JSON", text };
   }
-  if (!record || typeof record !== "object" || Array.isArray(record)) return { problem: "it is not a kept fight", text };
+  if (!isInputs(record)) return { problem: "it is not a kept fight", text };
   if (record.format !== FORMAT) return { problem: "it is not a kept fight", text };
-  if (record.version !== VERSION) return { problem: `it was kept in format ${record.version}, and this page reads format ${VERSION}`, text };
+  if (record.version !== VERSION && record.version !== 1) {
+    return { problem: `it was kept in format ${record.version}, and this page reads format ${VERSION}`, text };
+  }
   if (record.calc !== calc) return { problem: "it belongs to another tool", text };
-  if (!record.inputs || typeof record.inputs !== "object" || Array.isArray(record.inputs)) return { problem: "it holds no inputs", text };
   if (typeof record.saved !== "string" || Number.isNaN(Date.parse(record.saved))) return { problem: "it has no time", text };
-  const history = record.history && typeof record.history === "object" ? record.history : {};
-  const states = (/** @type {unknown} */ list) => (Array.isArray(list) ? list.filter((e) => e && typeof e === "object" && e.inputs && typeof e.inputs === "object") : []);
-  record.history = { past: states(history.past), future: states(history.future),
-    label: typeof history.label === "string" ? history.label : "" };
-  record.fight = typeof record.fight === "string" ? record.fight : "";
-  return { record };
+  const log = record.version === 1 ? fromHistory(record) : record.log;
+  if (!isInputs(log) || !isInputs(log.start)) return { problem: "it holds no inputs", text };
+  return { record: { format: FORMAT, version: VERSION, calc, saved: record.saved,
+    fight: typeof record.fight === "string" ? record.fight : "",
+    log: { start: log.start, entries: Array.isArray(log.entries) ? log.entries : [],
+      at: typeof log.at === "number" ? log.at : 0 } } };
 }
 
-/** Keep this fight on the device; false when the browser would not (full, private, refused).
- * @param {string} calc @param {{ fight: string, inputs: Inputs, history: HistoryData }} fight */
-export function writeKept(calc, { fight, inputs, history }) {
+/** The game a kept record holds now (its log's present state), unchecked. @param {KeptRecord} record @returns {Inputs} */
+export function keptNow(record) {
+  const { entries, at, start } = record.log;
+  const entry = at > 0 ? entries[Math.min(at, entries.length) - 1] : null;
+  return entry && isInputs(entry.inputs) ? entry.inputs : start;
+}
+
+/** Keep this game on the device; false when the browser would not (full, private, refused).
+ * @param {string} calc @param {{ fight: string, log: LogData }} game */
+export function writeKept(calc, { fight, log }) {
   const store = storage();
   if (!store) return false;
-  const record = { format: FORMAT, version: VERSION, calc, fight, saved: new Date().toISOString(), inputs, history };
+  const record = { format: FORMAT, version: VERSION, calc, fight, saved: new Date().toISOString(), log };
   try {
     store.setItem(keptKey(calc), JSON.stringify(record));
     return /** @type {KeptRecord} */ (record);

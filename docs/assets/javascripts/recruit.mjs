@@ -7,8 +7,8 @@
 // their bounds) comes from the build (widgets.TABLE_PAGES → assets/codex/tables.json).
 
 import { everyPage } from "./every-page.mjs";
-import { KEPT_STATES, markStep } from "./history.mjs";
-import { keptKey, newFightId, readKept, storage, writeKept } from "./kept.mjs";
+import { Log } from "./store.mjs";
+import { keptKey, keptNow, newFightId, readKept, storage, writeKept } from "./kept.mjs";
 import { currentInputs, setInputs } from "./rows.mjs";
 import { savedRecruits } from "./saves.mjs";
 
@@ -96,7 +96,7 @@ export function addToFight(calc, tool, row, count) {
   const kept = form ? null : readKept(calc);
   if (kept?.problem) return { problem: `the fight kept on this device could not be read (${kept.problem}); open the fight's page to see it` };
   const record = kept?.record;
-  const inputs = form ? currentInputs(form) : record ? record.inputs : {};
+  const inputs = form ? currentInputs(form) : record ? keptNow(record) : {};
   const listed = rowsOf(inputs, rows);
   // A kept fight is checked as a whole by its page; here its rows must at least be records.
   if (listed.some((r) => !r || typeof r !== "object" || Array.isArray(r))) {
@@ -110,15 +110,15 @@ export function addToFight(calc, tool, row, count) {
   const label = `Added ${namesWords(names)}`;
   const after = [...have, ...added];
   if (form) {
-    markStep(form, label);
-    setInputs(form, { [rows.name]: after });
+    setInputs(form, { [rows.name]: after }, { label });
     return { names, total: after.length };
   }
   const store = storage();
   const before = store?.getItem(keptKey(calc));
-  const past = record ? [...record.history.past, { inputs: record.inputs, label: record.history.label }].slice(-KEPT_STATES) : [];
-  const written = writeKept(calc, { fight: record?.fight || newFightId(), inputs: { ...inputs, [rows.name]: after },
-    history: { past, label, future: [] } });
+  const now = { ...inputs, [rows.name]: after };
+  const log = record ? Log.from(record.log, () => true) : new Log(now);
+  log.dispatch({ do: "edit", label, sets: { [rows.name]: after } }, now);
+  const written = writeKept(calc, { fight: record?.fight || newFightId(), log: log.toJSON() });
   if (!written) return { problem: "this browser would not keep the fight on this device (a private window, or its storage is full)" };
   const undo = () => {
     const now = readKept(calc);

@@ -5,7 +5,7 @@
 // Everything the reader typed is set with .value/.textContent, never as markup.
 
 import { formState } from "./form-state.mjs";
-import { markStep } from "./history.mjs";
+import { changed as formChanged, whenAnswered } from "./form-changes.mjs";
 import { stateOf } from "./url-state.mjs";
 
 /**
@@ -333,14 +333,13 @@ function onAction(holder, button) {
     [rows[i - 1], rows[i]] = [rows[i], rows[i - 1]];
     focus = [i - 1, i - 1 === 0 ? "field" : "up"];
   } else return;
-  markStep(/** @type {HTMLFormElement} a rows table sits in its form */ (holder.closest("form")), step);
   render(holder, spec, rows);
   changed(holder, spec);
   /** @type {HTMLElement | null} */
   const target = focus && holder.querySelector(`tr[data-row="${focus[0] + 1}"] ` +
     (focus[1] === "field" ? "[data-field]" : `[data-rows-action="${focus[1]}"]`));
   (target || /** @type {HTMLElement | null} */ (holder.querySelector('[data-rows-action="add"]')))?.focus();
-  spec.hidden.dispatchEvent(new Event("change", { bubbles: true }));
+  formChanged(/** @type {HTMLFormElement} a rows table sits in its form */ (holder.closest("form")), { label: step });
 }
 
 /** @param {HTMLFormElement} form @param {Problem[]} problems */
@@ -372,8 +371,9 @@ export function placed(form, field) {
 }
 
 // Set inputs by name (a save, an imported file, an "apply" result); rows are given as records.
-/** @param {HTMLFormElement} form @param {Inputs} inputs */
-export function setInputs(form, inputs) {
+// `made` says what the change was (form-changes.mjs): the table tool records it, the engine is asked.
+/** @param {HTMLFormElement} form @param {Inputs} inputs @param {import("./form-changes.mjs").Made} made */
+export function setInputs(form, inputs, made) {
   for (const [name, value] of Object.entries(inputs)) {
     const control = controls(form).find((c) => c.name === name);
     if (!control) continue;
@@ -381,8 +381,30 @@ export function setInputs(form, inputs) {
     if (typeof held === "boolean") /** @type {HTMLInputElement} a checkbox */ (control).checked = held;
     else control.value = held;
   }
+  refreshRows(form);
+  formChanged(form, made);
+}
+
+/** `inputs` (a fold's typed values, say) as `currentInputs` reads them back once set: rows as
+ *  records of what their table holds, boxes as booleans, the rest as text; inputs this form does
+ *  not have are left out.
+ * @param {HTMLFormElement} form @param {Inputs} inputs @returns {Inputs} */
+export function formValues(form, inputs) {
+  /** @type {Inputs} */
+  const out = {};
+  for (const control of controls(form)) {
+    if (!(control.name in inputs)) continue;
+    const held = heldValue(control, inputs[control.name]);
+    /** @type {HTMLElement | null} */
+    const holder = control.closest(".codex-rows");
+    out[control.name] = holder ? decode(specOf(holder).fields, /** @type {string} a rows code */ (held)) : held;
+  }
+  return out;
+}
+
+/** Redraw the form's rows tables from their inputs (after code set them). @param {HTMLFormElement} form */
+export function refreshRows(form) {
   for (const holder of holdersOf(form)) refresh(holder);
-  form.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /** What `control` holds once set to `value` (as codex.mjs reads it back): a rows table's code, a
@@ -516,7 +538,6 @@ export function bindRows(form) {
   const holders = holdersOf(form);
   for (const holder of holders) {
     refresh(holder);
-    holder.addEventListener("codex:refresh", () => refresh(holder));
     if (holder === holders[0]) staleLink(form, holder);
     holder.addEventListener("input", (event) => onEdit(holder, event));
     holder.addEventListener("change", (event) => onEdit(holder, event));
@@ -525,19 +546,21 @@ export function bindRows(form) {
       if (button && holder.contains(button)) onAction(holder, button);
     });
   }
-  form.addEventListener("click", (event) => {
-    const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-apply]"));
-    if (!button || !form.contains(button)) return;
-    apply(form, button, { focus: true });
-  });
+  // A table tool presses its own results' buttons (table-tools.mjs): it records them in its log.
+  if (!form.hasAttribute("data-table")) {
+    form.addEventListener("click", (event) => {
+      const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-apply]"));
+      if (!button || !form.contains(button)) return;
+      apply(form, button, { focus: true });
+    });
+  }
   // The inputs the results shown answer: the page's own, baked at build, unless a link brought others.
   const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
   const state = formState(form);
   state.answered = fromLink ? null : formKey(form);
-  form.addEventListener("codex:answer", (event) => {
+  whenAnswered(form, (answer) => {
     // An answer is only announced for the newest question, asked with the inputs now shown.
     state.answered = formKey(form);
-    const answer = /** @type {CustomEvent<import("./codex.mjs").Answer>} */ (event).detail || {};
     showRowErrors(form, answer.error ? answer.error.problems || [] : []);
     if (state.applyFocus) {
       state.applyFocus = false;
@@ -566,10 +589,19 @@ export function apply(form, button, { focus = false } = {}) {
   const before = holdTaps(form);
   if (before === null) return false;
   formState(form).applyFocus = focus;
-  markStep(form, (button.textContent ?? "").trim());
-  setInputs(form, sets);
+  const label = (button.textContent ?? "").trim();
+  const output = button.closest("output")?.getAttribute("name") || "";
+  setInputs(form, sets, { label, change: { do: "press", label, output, draft: draftOf(form) } });
   releaseIfUnchanged(form, before);
   return true;
+}
+
+/** The change being entered in a table tool (its inputs the form names in data-draft), as a press carries it.
+ * @param {HTMLFormElement} form @returns {Inputs} */
+export function draftOf(form) {
+  const names = (form.dataset.draft || "").split(" ").filter(Boolean);
+  const now = currentInputs(form);
+  return Object.fromEntries(names.filter((n) => n in now).map((n) => [n, now[n]]));
 }
 
 /** Are the results the answer to the inputs shown? Not while an answer is on its way (the page
@@ -607,7 +639,6 @@ function settleApply(form) {
   clearTimeout(state.applyTimer);
   state.applyTimer = setTimeout(() => {
     state.applying = null;
-    form.dataset.applying = "no";
-    form.dispatchEvent(new CustomEvent("codex:applied"));
+    form.dataset.applying = "no"; // the table tool's bar watches it
   }, Math.max(0, since + HOLD - performance.now()));
 }

@@ -5,7 +5,6 @@
 // and a load or an import over the form can be undone.
 
 import { sayWithButtons } from "./answers.mjs";
-import { markStep } from "./history.mjs";
 import { askToKeep, showKeepingNow, storage, timeWords } from "./kept.mjs";
 import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
 
@@ -247,11 +246,10 @@ function save(form, box) {
 /** @param {HTMLFormElement} form @param {HTMLElement} box @param {Inputs} inputs @param {string} label @param {string} message */
 function replaceInputs(form, box, inputs, label, message) {
   const before = currentInputs(form);
-  markStep(form, label);
-  setInputs(form, inputs);
+  setInputs(form, inputs, { label });
   if (form.hasAttribute("data-table")) return say(box, "", `${message} Undo brings back what was there.`);
   say(box, "", message, ["Undo", () => {
-    setInputs(form, before);
+    setInputs(form, before, { label: "Put back what was there before" });
     say(box, "", "Put back what was there before.");
   }]);
 }

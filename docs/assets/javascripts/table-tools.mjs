@@ -1,49 +1,52 @@
-// Table tools: a calculator that runs a fight at the table (a form marked `data-table`: the WBS
+// Table tools: a calculator that runs a game at the table (a form marked `data-table`: the WBS
 // fight, the Xia conflict, the Rain tile table). The same machinery for each, nothing per game:
-// - every change is a step of the fight's history: Undo and Redo walk it (history.mjs);
-// - the fight is kept on this device as it changes, with its history, and comes back when its page
-//   opens; a link that brings another fight offers the kept one back instead (kept.mjs);
+// - the game is a log of changes (store.mjs): a change made by the reader's typing or told by
+//   another module (form-changes.mjs) is dispatched to it; Undo and Redo move through it, and
+//   never through a pick or a change being entered (the form's draft inputs);
+// - the log is kept on this device as it changes and comes back when its page opens; a link that
+//   brings another game offers the kept one back instead (kept.mjs); the page's address carries the
+//   log too, so a shared link opens with its history (the engine folds it: codex.mjs `fold`);
 // - a bar pinned to the bottom of the screen: who acts now, the last change, Undo, Redo, Next.
 // codex.mjs has bound the form first (its module runs first): the address is read, the rows drawn.
 
 import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
-import { History, markStep, stateKey, takeStep } from "./history.mjs";
-import { askToKeep, keptKey, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
-import { apply, currentInputs, holdTaps, releaseIfUnchanged, resultsCurrent, setInputs } from "./rows.mjs";
+import { whenAnswered, whenChangedRecord } from "./form-changes.mjs";
+import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
+import { apply, currentInputs, formValues, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
-import { foresee } from "./codex.mjs";
+import { fold, foresee } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
-import { stateOf } from "./url-state.mjs";
+import { Log, differences, logText, readLogText, stateKey } from "./store.mjs";
+import { address, keepAddress, stateOf } from "./url-state.mjs";
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
  * @typedef {import("./kept.mjs").KeptRecord} KeptRecord
- * @typedef {object} Tool a table tool: its form, its bar, its history and the fight kept on the device
+ * @typedef {import("./form-changes.mjs").Made} Made
+ * @typedef {object} Tool a table tool: its form, its bar, its game's log and the game kept on the device
  * @property {HTMLFormElement} form
  * @property {HTMLElement} bar the bar pinned to the bottom of the screen
- * @property {HTMLElement} notice where the tool says what happened to the kept fight
- * @property {History} history the form's states, Undo and Redo (open() makes it)
- * @property {string} fight this fight's id (a kept fight of another id is another fight)
- * @property {string | null} written when this fight was last kept (its `saved`)
- * @property {number | null} timer waiting to keep the fight
- * @property {boolean} quiet a state being shown (Undo, Redo), not a change to record
- * @property {EventTarget | null} lastTarget the field last typed in (keys close together are one step)
- * @property {number} lastAt when
+ * @property {HTMLElement} notice where the tool says what happened to the kept game
+ * @property {Log} log the game's changes (open() makes it)
+ * @property {Set<string>} drafts the inputs of the change being entered (not the game)
+ * @property {string} fight this game's id (a kept game of another id is another game)
+ * @property {string | null} written when this game was last kept (its `saved`)
+ * @property {number | null} timer waiting to keep the game
+ * @property {EventTarget | null} lastTarget the field last typed in (keys close together are one change)
+ * @property {number} lastAt when (performance.now())
  * @property {boolean} follow the next answer's pointer is to be followed (a Next)
- * @property {boolean} refused the browser would not keep the fight (said once)
- * @property {boolean} making the last step was a change being entered
+ * @property {boolean} refused the browser would not keep the game (said once)
  * @property {number} frame the frame the bar is drawn in (0: none asked)
  * @property {boolean} following the pointer is followed at the next frame
  * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
  */
 
-const WRITE_DELAY = 300; // ms after a change before the fight is written to the device
-const TYPING = 1500; // ms: keys typed in one field closer together than this are one step
+const WRITE_DELAY = 300; // ms after a change before the game is written to the device
+const TYPING = 1500; // ms: keys typed in one field closer together than this are one change
 const AHEAD_AFTER = 250; // ms without an answer before the next taps' states are asked for ahead
-// A change being made, in the game's terms: who (a name, or a tap on it), how much ("+4", "−2"),
-// and to what. Editing these is one step until it is applied (the apply is a step of its own).
+// The bar's change line: who (a name, or a tap on it), how much ("+4", "−2"), and to what.
 const CHANGE = ["target", "change", "what"];
 /** @type {Set<Tool>} */
 const tools = new Set(); // the table tools of the page shown
@@ -77,17 +80,17 @@ function setAttr(el, name, value) {
 /** The calculator a tool is (a table tool is a calculator form: it has data-calc). @param {Tool} tool */
 const calcOf = (tool) => /** @type {string} */ (tool.form.dataset.calc);
 
-// ---- the history ----------------------------------------------------------------------------
+// ---- the log ---------------------------------------------------------------------------
 
-// Put a state into the form without recording it (Undo, Redo, a fight brought back).
-/** @param {Tool} tool @param {Inputs} inputs */
-function show(tool, inputs) {
-  tool.quiet = true;
-  try {
-    setInputs(tool.form, inputs);
-  } finally {
-    tool.quiet = false;
-  }
+/** The game in `inputs`: all but the change being entered. @param {Tool} tool @param {Inputs} inputs @returns {Inputs} */
+function gameOf(tool, inputs) {
+  return Object.fromEntries(Object.entries(inputs).filter(([name]) => !tool.drafts.has(name)));
+}
+
+/** Show a state of the log in the form (Undo, Redo, a log opened): nothing is recorded.
+ * @param {Tool} tool @param {string} label */
+function show(tool, label) {
+  setInputs(tool.form, tool.log.now, { label, shown: true });
 }
 
 /** @param {HTMLInputElement} control */
@@ -106,34 +109,101 @@ function wordsFor(control) {
   return label ? `Changed ${label.textContent.trim()}` : "Changed a value";
 }
 
-/** @param {Tool} tool @param {Event} event */
-function onChange(tool, event) {
-  if (tool.quiet) return;
-  const target = /** @type {HTMLInputElement} or a select: its `type` is neither "text" nor "number" */ (event.target);
-  const typed = event.isTrusted && event.type === "input" && (target.type === "text" || target.type === "number");
-  const now = performance.now();
-  const given = takeStep(tool.form);
-  const making = CHANGE.includes(target.name); // a change being made, not yet applied
-  const merge = (typed && target === tool.lastTarget && now - tool.lastAt < TYPING) || (making && tool.making);
-  const label = given || (making ? "Entered a change" : event.isTrusted ? wordsFor(target) : "Changed the fight");
-  if (!tool.history.record(currentInputs(tool.form), { label, merge })) return;
-  tool.lastTarget = typed ? target : null;
-  tool.lastAt = now;
-  tool.making = making;
-  showStep(tool, tool.history.lastLabel);
+/** A change to the game, dispatched: false when the game is as it was (only the change being
+ *  entered moved, or nothing).
+ * @param {Tool} tool @param {import("./store.mjs").Change | null} change null: an edit of what the form now holds
+ * @param {string} label @param {boolean} merge */
+function dispatch(tool, change, label, merge = false) {
+  const now = gameOf(tool, currentInputs(tool.form));
+  const made = change ?? { do: "edit", label, sets: differences(tool.log.now, now) };
+  if (!tool.log.dispatch(made, now, { merge })) return false;
+  showStep(tool, tool.log.lastLabel);
+  afterChange(tool);
+  return true;
+}
+
+/** @param {Tool} tool */
+function afterChange(tool) {
   soon(tool);
   keepSoon(tool);
+  writeLink(tool);
   askToKeep();
+}
+
+// Another module set the form's inputs (form-changes.mjs): a change to the game unless it only
+// showed a state of the log.
+/** @param {Tool} tool @param {Made} made */
+function onMade(tool, made) {
+  tool.lastTarget = null;
+  if (made.shown) return;
+  dispatch(tool, made.change ?? null, made.label);
+  soon(tool);
+}
+
+// The reader typed or chose (the browser's own events): a change to the game, keys typed in one
+// field close together being one; a pick or an amount typed in the bar is not the game.
+/** @param {Tool} tool @param {Event} event */
+function onTyped(tool, event) {
+  if (!event.isTrusted) return; // what code sends is told through form-changes.mjs
+  const target = /** @type {HTMLInputElement} or a select: its `type` is neither "text" nor "number" */ (event.target);
+  if (tool.drafts.has(target.name)) {
+    soon(tool);
+    return;
+  }
+  const typed = event.type === "input" && (target.type === "text" || target.type === "number");
+  const now = event.timeStamp;
+  const merge = typed && target === tool.lastTarget && now - tool.lastAt < TYPING;
+  if (!dispatch(tool, null, wordsFor(target), merge)) return;
+  tool.lastTarget = typed ? target : null;
+  tool.lastAt = now;
 }
 
 /** @param {Tool} tool @param {"undo" | "redo"} which */
 function step(tool, which) {
-  const moved = which === "undo" ? tool.history.undo() : tool.history.redo();
+  const moved = which === "undo" ? tool.log.undo() : tool.log.redo();
   if (!moved) return;
-  show(tool, moved.inputs);
-  showStep(tool, `${which === "undo" ? "Undone" : "Redone"}: ${moved.label || "a change"}`);
+  tool.lastTarget = null;
+  const label = `${which === "undo" ? "Undone" : "Redone"}: ${moved.change.label || "a change"}`;
+  show(tool, label);
+  showStep(tool, label);
+  afterChange(tool);
+}
+
+// The log in the page's address, beside the inputs (a link from before the log opens without it).
+/** @param {Tool} tool */
+function logParam(tool) {
+  return `log.${calcOf(tool)}`;
+}
+
+/** @param {Tool} tool */
+function writeLink(tool) {
+  const url = new URL(address());
+  if (tool.log.at) url.searchParams.set(logParam(tool), logText(tool.log, (inputs) => inputs));
+  else url.searchParams.delete(logParam(tool));
+  keepAddress(url.href);
+}
+
+// A link's log: folded by the engine from its start; taken when it ends in the game the link shows.
+/** @param {Tool} tool @param {string} text */
+async function openLinkLog(tool, text) {
+  const linked = readLogText(text);
+  if (!linked?.changes.length) return;
+  const shown = tool.log.key;
+  const folded = await fold(calcOf(tool), linked.start, linked.changes);
+  if (tool.log.key !== shown || tool.log.at) return; // the game changed while the engine folded
+  if ("problem" in folded) {
+    notice(tool, `This link's history could not be read (${folded.problem}); the game opens as the link shows it, without Undo.`);
+    return;
+  }
+  const states = folded.states.map((s) => gameOf(tool, formValues(tool.form, s)));
+  if (stateKey(states[states.length - 1]) !== shown) {
+    notice(tool, "This link's history does not end in the game it shows (it was changed by hand?); the game opens as the link shows it, without Undo.");
+    return;
+  }
+  const start = gameOf(tool, formValues(tool.form, linked.start));
+  tool.log = new Log(start, linked.changes.map((change, i) => ({ change, inputs: states[i] })));
+  showStep(tool, tool.log.lastLabel);
   soon(tool);
-  keepSoon(tool);
 }
 
 // ---- the bar ----------------------------------------------------------------------------------
@@ -156,15 +226,15 @@ function actingNow(form, next) {
 
 /** @param {Tool} tool */
 function drawBar(tool) {
-  const { bar, form, history } = tool;
+  const { bar, form, log } = tool;
   // The bar's buttons and lines: the build writes them (hooks/codex/widgets.py).
   const undo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="undo"]'));
   const redo = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="redo"]'));
   const next = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-table-action="next"]'));
-  setAttr(undo, "disabled", history.canUndo ? null : "");
-  setAttr(redo, "disabled", history.canRedo ? null : "");
-  setAttr(undo, "title", history.canUndo ? `Undo: ${history.lastLabel || "the last change"}` : "Nothing to undo");
-  setAttr(redo, "title", history.canRedo ? `Redo: ${history.future[history.future.length - 1].label || "a change"}` : "Nothing to redo");
+  setAttr(undo, "disabled", log.canUndo ? null : "");
+  setAttr(redo, "disabled", log.canRedo ? null : "");
+  setAttr(undo, "title", log.canUndo ? `Undo: ${log.lastLabel || "the last change"}` : "Nothing to undo");
+  setAttr(redo, "title", log.canRedo ? `Redo: ${log.nextLabel || "a change"}` : "Nothing to redo");
   const target = nextButton(form);
   const label = target ? target.textContent.trim() : "Next";
   if (next.textContent !== label) next.textContent = label;
@@ -225,7 +295,7 @@ function watchScrollers(form) {
     }
   };
   watch();
-  form.addEventListener("codex:answer", watch); // an answer draws new tables
+  whenAnswered(form, watch); // an answer draws new tables
 }
 
 /** @param {Tool} tool */
@@ -303,16 +373,15 @@ function drawChange(tool) {
   if (go.textContent !== label) go.textContent = label;
 }
 
-// A tap on a fighter's name in the results makes them the target; the change field is next.
+// A tap on a fighter's name in the results makes them the target of the change being entered
+// (not a change to the game: nothing is recorded); the change field is next.
 /** @param {Tool} tool @param {HTMLElement} button */
 function pick(tool, button) {
   /** @type {HTMLInputElement | HTMLSelectElement | null} */
   const target = tool.form.querySelector(':is(input, select)[name="target"]');
   if (!target) return;
-  markStep(tool.form, `Picked ${button.dataset.pick}`);
   target.value = /** @type {string} the button's selector asks for it */ (button.dataset.pick);
-  target.dispatchEvent(new Event("input", { bubbles: true }));
-  target.dispatchEvent(new Event("change", { bubbles: true }));
+  setInputs(tool.form, {}, { label: `Picked ${button.dataset.pick}` });
   /** @type {HTMLInputElement | null} */
   const change = tool.form.querySelector('input[name="change"]');
   if (change) change.focus({ preventScroll: true });
@@ -344,17 +413,16 @@ function keepNow(tool) {
   const calc = calcOf(tool);
   const stored = readKept(calc);
   const other = stored?.record;
-  if (other && other.fight !== tool.fight && other.saved !== tool.written
-      && stateKey(other.inputs) !== tool.history.present.key) {
-    // Another fight is kept here (the one this page's link replaced, or another tab's): it
-    // becomes a named save before this fight takes its place, so nothing is lost.
+  if (other && other.fight !== tool.fight && other.saved !== tool.written && stateKey(gameOf(tool, keptNow(other))) !== tool.log.key) {
+    // Another game is kept here (the one this page's link replaced, or another tab's): it
+    // becomes a named save before this game takes its place, so nothing is lost.
     const name = freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
-    if (storeSave(saveRecord(calc, name, other.inputs, other.saved))) {
+    if (storeSave(saveRecord(calc, name, keptNow(other), other.saved))) {
       notice(tool, `The fight that was kept on this device (${timeWords(other.saved)}) is now the save “${name}”: ` +
         "load it from Saved on this device.");
     }
   }
-  const written = writeKept(calc, { fight: tool.fight, inputs: tool.history.now, history: tool.history.toJSON() });
+  const written = writeKept(calc, { fight: tool.fight, log: tool.log.toJSON() });
   if (written) {
     tool.written = written.saved;
     tool.form.dataset.kept = written.saved;
@@ -375,64 +443,73 @@ function usable(tool, inputs) {
   return !checkInputs(tool.form, inputs);
 }
 
-/** @param {Tool} tool @param {KeptRecord} record */
-function historyOf(tool, record) {
-  const good = (/** @type {import("./history.mjs").Step[]} */ list) => list.filter((e) => usable(tool, e.inputs));
-  return History.from(currentInputs(tool.form),
-    { past: good(record.history.past), future: good(record.history.future), label: record.history.label });
+/** The kept record's log, its states that this form takes. @param {Tool} tool @param {KeptRecord} record */
+function logOf(tool, record) {
+  return Log.from({ ...record.log, start: gameOf(tool, record.log.start) }, (inputs) => usable(tool, inputs));
 }
 
-/** @param {Tool} tool @param {KeptRecord} record */
-function resume(tool, record) {
-  show(tool, record.inputs);
-  tool.history = historyOf(tool, record);
+/** @param {Tool} tool @param {KeptRecord} record @param {string} label */
+function resume(tool, record, label) {
+  tool.log = logOf(tool, record);
   tool.fight = record.fight || newFightId();
   tool.written = record.saved;
+  show(tool, label);
+  showStep(tool, label);
+  writeLink(tool);
+  soon(tool);
 }
 
-// What the page shows when it opens: the kept fight, or the link's with the kept one offered.
+// What the page shows when it opens: the kept game, or the link's with the kept one offered.
 /** @param {Tool} tool */
 function open(tool) {
   const { form } = tool;
   const calc = calcOf(tool);
-  const shown = currentInputs(form);
-  tool.history = new History(shown);
+  tool.log = new Log(gameOf(tool, currentInputs(form)));
   tool.fight = newFightId();
+  const params = new URLSearchParams(location.search);
+  const linkLog = params.get(logParam(tool));
   const kept = readKept(calc);
-  if (!kept) return;
+  if (kept) openKept(tool, kept, params);
+  if (linkLog && !tool.log.at) openLinkLog(tool, linkLog);
+}
+
+/** @param {Tool} tool @param {import("./kept.mjs").Kept} kept @param {URLSearchParams} params */
+function openKept(tool, kept, params) {
+  const { form } = tool;
+  const calc = calcOf(tool);
   const { record } = kept;
-  const problem = record ? checkInputs(form, record.inputs) : kept.problem;
+  const now = record ? keptNow(record) : null;
+  const problem = record && now ? checkInputs(form, now) : kept.problem;
   if (problem || !record) {
     const aside = setAside(calc, kept.text ?? JSON.stringify(kept.record));
     notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
       "this browser's storage) and this page starts from its own fight.");
     return;
   }
-  const key = stateKey(shown);
+  const key = tool.log.key;
   const when = timeWords(record.saved);
-  if (stateKey(record.inputs) === key) {
-    tool.history = historyOf(tool, record);
+  if (stateKey(gameOf(tool, /** @type {Inputs} */ (now))) === key) {
+    tool.log = logOf(tool, record);
     tool.fight = record.fight || tool.fight;
     tool.written = record.saved;
     return;
   }
-  const fromLink = stateOf(form, new URLSearchParams(location.search)).size > 0;
-  const stale = [...record.history.past, ...record.history.future].some((e) => stateKey(e.inputs) === key);
+  const fromLink = stateOf(form, params).size > 0 || params.has(logParam(tool));
+  const states = [record.log.start, ...record.log.entries.map((e) => e?.inputs)];
+  const stale = states.some((inputs) => inputs && typeof inputs === "object" && stateKey(gameOf(tool, inputs)) === key);
   if (!fromLink || stale) {
-    // The page's own defaults, or an older address of this same fight: the kept fight is newer.
-    resume(tool, record);
+    // The page's own defaults, or an older address of this same game: the kept game is newer.
+    resume(tool, record, `Resumed the fight from ${when}`);
     notice(tool, `Resumed the fight kept on this device at ${when}.`,
       ["Start a new fight", () => newFight(tool)]);
-    showStep(tool, `Resumed the fight from ${when}`);
     return;
   }
   notice(tool, `This link opened a fight of its own. Resume the fight kept on this device at ${when}?`,
     ["Resume it", () => {
-      markStep(form, `Resumed the fight from ${when}`);
-      setInputs(form, record.inputs);
-      tool.fight = record.fight || tool.fight;
-      tool.written = record.saved;
+      const shown = tool.log.now;
+      resume(tool, record, `Resumed the fight from ${when}`);
       notice(tool, "");
+      void shown;
     }]);
 }
 
@@ -442,32 +519,27 @@ function newFight(tool) {
   notice(tool, "A new fight, from the page's defaults: Undo brings the last one back.");
 }
 
-// The kept fight changed outside this page (a stat block added to it from another tab, or this
-// page coming back from the browser's cache): take the change in as a step of this fight.
+// The kept game changed outside this page (a stat block added to it from another tab, or this
+// page coming back from the browser's cache): take its log in.
 /** @param {Tool} tool */
 function catchUp(tool) {
   const kept = readKept(calcOf(tool));
   const record = kept?.record;
-  if (!record || record.saved === tool.written || !usable(tool, record.inputs)) return;
-  if (stateKey(record.inputs) === tool.history.present.key) {
+  if (!record || record.saved === tool.written || !usable(tool, keptNow(record))) return;
+  if (stateKey(gameOf(tool, keptNow(record))) === tool.log.key) {
     tool.written = record.saved;
     return;
   }
-  if (record.fight !== tool.fight && tool.history.canUndo) {
-    notice(tool, `Another page keeps a different fight on this device now (${timeWords(record.saved)}).`,
+  const when = timeWords(record.saved);
+  if (record.fight !== tool.fight && tool.log.canUndo) {
+    notice(tool, `Another page keeps a different fight on this device now (${when}).`,
       ["Show that fight", () => {
-        markStep(tool.form, `Took the fight from ${timeWords(record.saved)}`);
-        setInputs(tool.form, record.inputs);
-        tool.fight = record.fight;
-        tool.written = record.saved;
+        resume(tool, record, `Took the fight from ${when}`);
         notice(tool, "");
       }]);
     return;
   }
-  markStep(tool.form, record.history.label || "Changed on another page");
-  tool.fight = record.fight || tool.fight;
-  tool.written = record.saved;
-  setInputs(tool.form, record.inputs);
+  resume(tool, record, record.log.entries[record.log.at - 1]?.change?.label || "Changed on another page");
 }
 
 // ---- binding -------------------------------------------------------------------------------
@@ -482,43 +554,34 @@ function bindTable(form) {
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
   /** @type {Tool} */
-  const tool = { form, bar, notice: notes, history: /** @type {History} open() makes it, below */ (/** @type {unknown} */ (null)),
-    fight: "", written: null, timer: null, quiet: false,
-    lastTarget: null, lastAt: 0, follow: false, refused: false, making: false, frame: 0, following: false,
-    looking: undefined };
+  const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
+    drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)),
+    lastTarget: null, lastAt: 0, follow: false, refused: false, frame: 0, following: false, looking: undefined };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
   open(tool);
-  form.addEventListener("input", (event) => onChange(tool, event));
-  form.addEventListener("change", (event) => onChange(tool, event));
-  // Captured, so a Next in the results is marked to be followed before rows.mjs applies it (its
-  // answer may be drawn within the tap, if it was asked ahead).
+  whenChangedRecord(form, (made) => onMade(tool, made));
+  form.addEventListener("input", (event) => onTyped(tool, event));
+  form.addEventListener("change", (event) => onTyped(tool, event));
+  // The results' buttons: a name picks the change's target; Next and the other buttons the engine
+  // offers are pressed here (rows.mjs leaves a table tool's to it), a Next marked to be followed
+  // first (its answer may be drawn within the tap, if it was asked ahead).
   form.addEventListener("click", (event) => {
     /** @type {HTMLElement | null} */
     const button = event.target instanceof Element ? event.target.closest("button[data-apply], button.codex-pick[data-pick]") : null;
-    if (!button?.closest(".calc__results")) return;
-    if (button.matches(".codex-pick")) pick(tool, button);
-    else if (button.closest('output[name="next"]') || !button.closest('output[name="apply"]')) tool.follow = true;
-  }, { capture: true });
-  // Other buttons that act on the whole tool (the tile table's `data-act`, handled by its own
-  // module): named as the step they make, and held off like Next until their answer is in.
-  form.addEventListener("click", (event) => {
-    /** @type {HTMLButtonElement | null} */
-    const button = event.target instanceof Element ? event.target.closest("button[data-act]") : null;
-    if (!button || !form.contains(button) || button.disabled) return;
-    const before = holdTaps(form);
-    if (before === null) {
-      event.stopImmediatePropagation();
-      event.preventDefault();
+    if (!button?.closest(".calc__results") || !form.contains(button)) return;
+    if (button.matches(".codex-pick")) {
+      pick(tool, button);
       return;
     }
-    markStep(form, (button.textContent ?? "").trim());
-    setTimeout(() => releaseIfUnchanged(form, before), 0); // after the button's own module has acted
-  }, true);
+    const moves = Boolean(button.closest('output[name="next"]') || !button.closest('output[name="apply"]'));
+    tool.follow = moves;
+    if (!apply(form, button, { focus: true })) tool.follow = false;
+  });
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
   // once would lay the page out twice before the reader sees the answer.
-  form.addEventListener("codex:answer", () => {
+  whenAnswered(form, () => {
     soon(tool, true);
     lookAhead(tool);
   });
@@ -526,7 +589,6 @@ function bindTable(form) {
   // is ready (now, if it already is: a page reached by instant navigation).
   window.addEventListener("codex:ready", () => lookAhead(tool), { once: true });
   lookAhead(tool);
-  form.addEventListener("codex:applied", () => soon(tool));
   bar.addEventListener("click", (event) => {
     const action = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-table-action]"))?.dataset.tableAction;
     if (action === "undo" || action === "redo") step(tool, action);

@@ -4,6 +4,7 @@
 // The page opens with code 0, nothing drawn, so no hand is known before someone draws. Without
 // script the reader types a code; with it nothing else changes. No inline handlers (CSP).
 import { everyPage } from "./every-page.mjs";
+import { changed, whenAnswered } from "./form-changes.mjs";
 import { FRESH, freshCode } from "./tile-table.mjs";
 
 const CALC = "rain.tile_draw";
@@ -25,10 +26,11 @@ function bind(form) {
     let code;
     do code = freshCode(FRESH.low, Number(input.max || FRESH.high)); while (String(code) === input.value);
     input.value = String(code);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
+    button.textContent = label(input);
+    changed(form, { label: "Drew again" });
   });
   form.addEventListener("input", () => { button.textContent = label(input); });
-  form.addEventListener("codex:answer", () => { button.textContent = label(input); });
+  whenAnswered(form, () => { button.textContent = label(input); });
   input.insertAdjacentElement("afterend", button);
 }
 

@@ -1,6 +1,6 @@
 // The tile table's buttons and codes (rain.tile_table, rain.tile_seat; drawn by calculators.present:
-// act_html, board_html). A button (`data-act`) sets some of the form's inputs at once, through
-// rows.mjs's setInputs, so the link, the saves and the undo history see an ordinary change. A
+// act_html, board_html). A button (`data-act`) sets some of the form's inputs at once and says so
+// (form-changes.mjs), so the link, the saves and the table's log see an ordinary change. A
 // draw's button (`data-fresh`) gets its code here, at the tap, from crypto.getRandomValues: the
 // marker the engine put in its inputs becomes six fresh digits. After the answer the focus goes
 // back to the button with the same `data-key`, without scrolling. A player's code (`.codex-share`)
@@ -9,7 +9,8 @@
 import { button, copyText } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { formState } from "./form-state.mjs";
-import { controls, currentInputs, setInputs } from "./rows.mjs";
+import { changed, whenAnswered } from "./form-changes.mjs";
+import { controls, currentInputs, holdTaps, releaseIfUnchanged, setInputs } from "./rows.mjs";
 import { stateKey } from "./url-state.mjs";
 
 /** @typedef {import("./rows.mjs").Inputs} Inputs */
@@ -46,17 +47,17 @@ export function actInputs(button) {
 
 // A tap sets only the controls it names and sends one change, as a reader's typing does: no rows
 // table is redrawn (setInputs would redraw the seats on every tap; the buttons never set them).
-/** @param {HTMLFormElement} form @param {Inputs} sets */
-function apply(form, sets) {
+/** @param {HTMLFormElement} form @param {Inputs} sets @param {string} label */
+function apply(form, sets, label) {
   const named = controls(form);
   for (const [name, value] of Object.entries(sets)) {
     const control = named.find((c) => c.name === name);
     if (!control) continue;
-    if (control.closest(".codex-rows")) return setInputs(form, sets); // a rows input: let rows.mjs redraw it
+    if (control.closest(".codex-rows")) return setInputs(form, sets, { label }); // a rows input: let rows.mjs redraw it
     if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = Boolean(value);
     else control.value = String(value);
   }
-  form.dispatchEvent(new Event("change", { bubbles: true }));
+  changed(form, { label });
 }
 
 /** @param {HTMLFormElement} form @param {Event} event */
@@ -64,10 +65,15 @@ function onClick(form, event) {
   /** @type {HTMLButtonElement | null} */
   const button = /** @type {Element} */ (event.target).closest("button[data-act]");
   if (!button || !form.contains(button) || button.disabled) return;
+  // A step of play takes one tap per answer, as Next does (rows.mjs holdTaps).
+  const table = form.hasAttribute("data-table");
+  const before = table ? holdTaps(form) : "";
+  if (before === null) return;
   const state = formState(form);
   state.actKey = button.dataset.key || "";
   state.actOutput = button.closest("output")?.name || "";
-  apply(form, actInputs(button));
+  apply(form, actInputs(button), (button.textContent ?? "").trim());
+  if (table) releaseIfUnchanged(form, before);
 }
 
 // After an answer: the focus back on the button with the same key, or the first of its output.
@@ -197,7 +203,7 @@ function follow(form) {
   const session = form.querySelector('output[name="session"]')?.textContent.trim() || "";
   if (field && !field.value && /^\d{6}$/.test(session)) {
     field.value = session;
-    field.dispatchEvent(new Event("change", { bubbles: true }));
+    changed(form, { label: "Followed the session" });
   }
 }
 
@@ -207,10 +213,9 @@ function bind(form) {
   if (state.tileTableBound) return;
   state.tileTableBound = true;
   form.addEventListener("click", (event) => onClick(form, event));
-  form.addEventListener("codex:answer", (event) => {
+  whenAnswered(form, (answer) => {
     refocus(form);
     sharesOf(form, ".codex-share[data-share-code]:not(:has(.codex-share__tools))").forEach(enhance);
-    const answer = /** @type {CustomEvent<import("./codex.mjs").Answer>} */ (event).detail;
     if (form.dataset.calc === "rain.tile_seat" && answer && answer.ok) follow(form);
   });
   sharesOf(form, ".codex-share[data-share-code]").forEach(enhance);
