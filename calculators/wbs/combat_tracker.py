@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import limits, rules
+from .. import change_line, limits, rules
 from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
@@ -297,15 +297,13 @@ def _check(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], phases:
 
 def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Problems) -> Apply | Table:
     try:
-        amount = fight_changes.parse_amount(values["change"])
+        amount = change_line.parse_amount(values["change"])
     except ValueError as exc:
         problems.add("change", str(exc))
         return NOTHING
-    if not values["target"]:
-        if amount is not None:
-            problems.add("target", "Pick who this change is for: tap a name in the fighters' table, or type it")
+    if not values["target"] and amount is None:
         return Table("", (), (), empty="Pick a fighter and type a change (+4, −2) to apply it here.")
-    index = fight_changes.find_target(fight.names, values["target"], problems)
+    index = change_line.find_target(fight.names, values["target"], problems)
     if index is None:
         return NOTHING
     if amount is None and values["what"] != "stagger":
