@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import doctest
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import change_line, limits
+from calculators import Engine, InputError, change_line, limits
 from calculators.change_line import Amount, find_target, name_key, parse_amount
-from calculators.errors import InputError, Problems
+from calculators.errors import Problems
 
 ALLOWED = "A change is a whole number up to 99,999, with + or − before it if you like, or = to set: 4, +4, −2 or =5"
 
@@ -170,3 +171,84 @@ def test_a_name_two_combatants_share_is_never_resolved(names: list[str], data: s
     problems = Problems()
     assert find_target(crowd, typed, problems) is None
     assert problems
+
+
+# ---- the same text in every game's tracker ---------------------------------------------------------
+
+WBS, XIA = "wbs.combat_tracker", "xia.initiative_order"
+START = 50  # Stamina (WBS) and Yang chi (Xia) before the change: room below and above for a small one
+
+
+def _fight(calc: str, target: str, text: str, twins: bool = False) -> dict[str, Any]:
+    """One tracker's inputs: a change to Moon Shadow's Stamina (WBS) or Yang chi (Xia), which both add,
+    take away and set alike; `twins` adds two guardsmen whose names differ only in case."""
+    guards = ["Guardsman", "guardsman"] if twins else ["Guardsman"]
+    if calc == WBS:
+        rows = [{"name": "Moon Shadow", "stamina": START, "stamina_full": START},
+                *({"name": g} for g in guards)]
+        return {"combatants": rows, "target": target, "change": text, "what": "stamina"}
+    rows = [{"name": "Moon Shadow", "side": "pc", "physical": 3, "yang": START},
+            *({"name": g, "side": "npc", "physical": 1} for g in guards)]
+    return {"combatants": rows, "target": target, "change": text, "what": "yang"}
+
+
+def _outcome(engine: Engine, calc: str, target: str, text: str, twins: bool = False) -> tuple[str, Any]:
+    """What the tracker makes of the change: refused (field and message), applied (by how much), or nothing yet."""
+    try:
+        answer = engine.run(calc, _fight(calc, target, text, twins))["apply"]
+    except InputError as caught:
+        return "refused", {p.field: p.message for p in caught.problems}
+    if answer["type"] != "apply":
+        return "nothing", None
+    after = dict(answer["sets"])["combatants"][0]
+    return "applied", after["stamina" if calc == WBS else "yang"] - START
+
+
+def _same_in_both(engine: Engine, text: str, target: str = "Moon Shadow", twins: bool = False) -> None:
+    wbs, xia = _outcome(engine, WBS, target, text, twins), _outcome(engine, XIA, target, text, twins)
+    assert wbs[0] == xia[0], f"{text!r} for {target!r}: WBS {wbs}, Xia {xia}"
+    if wbs[0] == "applied":
+        assert wbs[1] == xia[1], f"{text!r}: WBS changes by {wbs[1]}, Xia by {xia[1]}"
+    if wbs[0] == "refused":
+        assert wbs[1].keys() == xia[1].keys(), f"{text!r} for {target!r}: WBS {wbs[1]}, Xia {xia[1]}"
+        for field in wbs[1]:  # the grammar's own refusals (text and name) are word for word the same
+            grammar = wbs[1][field].startswith(("A change is", "Change must")) or field == "target"
+            assert not grammar or wbs[1][field] == xia[1][field]
+
+
+@pytest.mark.parametrize(("text", "kind", "size"), [
+    ("\u20133", "applied", -3), ("\u2014 3", "applied", -3), ("\u22123", "applied", -3), ("-3", "applied", -3),
+    ("\uff0b\uff14", "applied", 4), ("=5", "applied", 5 - START), ("\uff1d\uff15", "applied", 5 - START),
+    (" +4 ", "applied", 4), ("+ 4", "applied", 4), ("4", "applied", 4), ("\u00a0\u2212\u20092", "applied", -2),
+    ("12345", "refused", None),   # taken as text by both, past both pools
+    ("", "nothing", None), ("abc", "refused", None), ("+-3", "refused", None), ("3.5", "refused", None),
+    ("1e3", "refused", None), ("1234567", "refused", None), ("+ 4          5", "refused", None),
+])
+def test_both_trackers_take_and_refuse_the_same_texts(rules_engine: Engine, text: str, kind: str,
+                                                      size: int | None) -> None:
+    _same_in_both(rules_engine, text)
+    assert _outcome(rules_engine, WBS, "Moon Shadow", text)[0] == kind
+    if size is not None:
+        assert _outcome(rules_engine, XIA, "Moon Shadow", text) == ("applied", size)
+
+
+@pytest.mark.parametrize(("target", "twins"), [
+    ("Moon Shadow", False), ("moon  shadow", False), (" \uff2d\uff2f\uff2f\uff2e \uff33\uff28\uff21\uff24\uff2f\uff37 ",
+                                                      False),
+    ("MOON\u00a0SHADOW", False), ("Nobody", False), ("", False), ("Guardsman", True), ("GUARDSMAN ", True),
+])
+def test_both_trackers_find_the_same_target(rules_engine: Engine, target: str, twins: bool) -> None:
+    _same_in_both(rules_engine, "+4", target, twins)
+
+
+sizes = st.one_of(st.integers(0, START - 1), st.integers(10_000, 9_999_999))  # applied by both, or by neither
+
+
+@settings(max_examples=60)
+@given(spaces, st.sampled_from(("", *PLUSES, *MINUSES, *EQUALS)), spaces, sizes, st.data())
+def test_any_phone_text_is_taken_or_refused_by_both_trackers(rules_engine: Engine, before: str, sign: str,
+                                                             between: str, size: int, data: st.DataObject) -> None:
+    digits = "".join(chr(0xFF10 + int(d)) if data.draw(st.booleans()) else d for d in str(size))
+    text = before + sign + between + digits
+    _same_in_both(rules_engine, text)
+    assert _outcome(rules_engine, WBS, "Moon Shadow", text)[0] == ("applied" if size < START else "refused")
