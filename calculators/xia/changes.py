@@ -1,11 +1,11 @@
 """A change in the GM's terms, for the conflict tracker: "Guardsman takes 3 physical damage".
 
 The GM names a target, types a change ("+2", "3", "−3", read by the table tools' one grammar,
-`calculators.change_line`) and says what it changes (a resilience,
-Yang or Yin chi, or catching breath); ticking "attack" makes it the acting combatant's attack,
-and then the book's rules of an attack follow: the chi each channelled trigram costs, paid once
-for this one action (chi.yaml effect_rules), the cap of attacks in a turn and Chi Celerity's
-extra attack on a new target (Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
+`calculators.change_line`) and says what it changes (a resilience, Yang or Yin chi, or catching
+breath); ticking "attack" makes it the acting combatant's attack, and then the book's rules of
+an attack follow: the chi each channelled trigram costs, paid once for this one action (chi.yaml
+effect_rules), the cap of attacks in a turn and Chi Celerity's extra attack on a new target
+(Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
 Every problem is named at its field; nothing is matched by guess or dropped in silence.
 """
 
