@@ -16,6 +16,7 @@ POOLS = 9_999       # Health, Stamina and damage taken; rounds or turns counted
 ENERGY = 99_999     # GenKi and XP
 MODIFIER_MIN = -99  # the lowest skill modifier
 NAME_LENGTH = 40    # a character's or a combatant's name
+CHANGE = ENERGY     # the largest amount a table tool's typed change carries: the largest pool it moves
 
 # Exact odds: the work of a distribution grows with these.
 DAMAGE_STRENGTH = 60      # wbs.damage: Strength (or a ranged weapon's modifier)
@@ -26,6 +27,7 @@ ALL_IN = 12               # wbs.skill_check: Stamina spent on All In
 
 # The size of a form.
 COMBATANTS = 20           # wbs.combat_tracker: combatants in one fight
+CHANGE_TEXT = 12          # every table tool's change line: characters typed ("− 99999", spaces and all)
 ACTIVATION_REFLEX = 20    # wbs.technique_plan: Reflex to switch a technique on
 CLOCK_SEGMENTS = 60       # wbs.skill_clock: segments of a clock
 TABLE_SEATS = 8           # rain.tile_table: players at one tile table

@@ -409,12 +409,14 @@ def test_the_apply_button_says_what_it_does() -> None:
 
 @pytest.mark.parametrize(("typed", "field", "message"), [
     ({"target": "Goblin", "change": "4"}, "target",
-     "2 combatants are called 'Goblin' (rows 1 and 2): give them different names to tell them apart"),
+     "2 combatants are called 'Goblin' (rows 1 and 2): which one? "
+     "Rename one so the change cannot land on the wrong one"),
     ({"target": "", "change": "4"}, "target",
-     "Pick who this change is for: tap a name in the fighters' table, or type it"),
+     "Pick who this is for: tap a name in the table, or type it"),
     ({"target": "Nobody", "change": "4"}, "target", "No combatant is called 'Nobody' (there are: Goblin, goblin, Orc)"),
     ({"target": "Orc", "change": "+abc"}, "change",
-     "A change is a whole number, with + or − before it if you like: +4, −2, 4 or =5 (got '+abc')"),
+     "A change is a whole number up to 99,999, with + or − before it if you like, or = to set: 4, +4, −2 or =5 "
+     "(got '+abc')"),
     ({"target": "Orc", "change": "-60", "what": "energy"}, "change", "Orc's JaKi would be -45, below 0"),
     ({"target": "Orc", "change": "-1", "what": "healing"}, "change",
      "Healing is how much damage comes off: type it as 4 or +4"),

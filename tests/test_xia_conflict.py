@@ -329,11 +329,11 @@ def test_the_button_says_what_it_does_in_the_gms_words() -> None:
 
 
 @pytest.mark.parametrize(("state", "field", "start"), [
-    ({"target": "", "change": "3"}, "target", "Name the combatant this is for"),
+    ({"target": "", "change": "3"}, "target", "Pick who this is for: tap a name in the table"),
     ({"target": "Nobody", "change": "3"}, "target", "No combatant is called 'Nobody' (there are: Moon Shadow, "),
     ({"target": "Guardsman", "change": "3", "two": True}, "target", "2 combatants are called 'Guardsman' (rows 2 "),
-    ({"target": "Guardsman", "change": "+abc"}, "change", "Change must be a whole number such as 4 or +4"),
-    ({"target": "Guardsman", "change": "4.5"}, "change", "Change must be a whole number"),
+    ({"target": "Guardsman", "change": "+abc"}, "change", "A change is a whole number up to 99,999, with + or −"),
+    ({"target": "Guardsman", "change": "4.5"}, "change", "A change is a whole number"),
     ({"target": "Guardsman", "change": "-99"}, "change", "Guardsman's physical resilience would be 103"),
     ({"target": "Guardsman", "change": "=3"}, "change", "Type the damage (4) or the damage healed"),
     ({"target": "Moon Shadow", "change": "-9", "what": "yin"}, "change", "Moon Shadow has only 0 Yin chi"),

@@ -30,7 +30,7 @@ from . import taiji as tj
 from . import tile_draw as td
 
 MARK = "~code~"  # where a fresh code goes in an Act's inputs (Act.fresh)
-ITEM = "Seat"
+SEAT = "Seat"
 SEAT_CALC = "rain.tile_seat"
 DEFAULT_SEATS = (
     {"name": "", "water": 2, "wood": 1, "fire": 0, "earth": 3, "metal": 1},
@@ -90,7 +90,7 @@ def _inputs() -> list[Input]:
                   help=f"Costs × {sky.data()['interruption_multiplier']}"),
         ]),
         Input("seats", "Seats at the table", "rows", default=DEFAULT_SEATS, minimum=2, maximum=ss.SEATS,
-              fields=_seat_fields(), item=ITEM, group="Seats",
+              fields=_seat_fields(), item=SEAT, group="Seats",
               help="Each player's name and the Alchemy of each of their Aspects; a seat keeps its number all session"),
         reading_input("rain", "rank_order", "tile-rank-order", group="Readings of a new session"),
         reading_input("rain", "lone_guardian", ss.LONE_GUARDIAN_NOTE, group="Readings of a new session"),

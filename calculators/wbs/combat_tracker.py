@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import limits, rules
+from .. import change_line, limits, rules
+from ..change_line import COMBATANT, combatant_names
 from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
@@ -22,7 +23,7 @@ from ..rules import by_id
 from ..spec import Calculator, Input, Output, drafted
 from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
 from .combat_rules import combat
-from .fighters import ITEM, Readings
+from .fighters import Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
 DEFAULT_FIGHT = (
@@ -37,7 +38,7 @@ def _inputs() -> list[Input]:
     most = max(ticks.phase_counts())
     return [
         Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
-              item=ITEM, fields=fighters.fields(), group="The fight",
+              item=COMBATANT, fields=fighters.fields(), group="The fight",
               help="Energy is a character's GenKi, or a monster's whole JaKi, SeiKi or YoKi pool (its multiplier "
                    "already counted); Core, Efficiency and the rest as the stat block gives them"),
         Input("round", "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The fight"),
@@ -278,7 +279,7 @@ def _check(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], phases:
         problems.add("tick", "Inside a phase the tick counts down to 1 (got 0)")
     shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
     for n, row in enumerate(rows, start=1):
-        where, name = f"combatants.{n}", row_name(row, ITEM, n)
+        where, name = f"combatants.{n}", row_name(row, COMBATANT, n)
         if not values["phase"] and row["ev"] not in fighters.ev_allowed(row):
             allowed = listing([str(e) for e in fighters.ev_allowed(row) if e], "or")
             problems.add(f"{where}.ev", f"{name}'s Core of {fighters.core_now(row)} allows an EV of {allowed} "
@@ -297,15 +298,13 @@ def _check(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], phases:
 
 def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Problems) -> Apply | Table:
     try:
-        amount = fight_changes.parse_amount(values["change"])
+        amount = change_line.parse_amount(values["change"])
     except ValueError as exc:
         problems.add("change", str(exc))
         return NOTHING
-    if not values["target"]:
-        if amount is not None:
-            problems.add("target", "Pick who this change is for: tap a name in the fighters' table, or type it")
+    if not values["target"] and amount is None:
         return Table("", (), (), empty="Pick a fighter and type a change (+4, −2) to apply it here.")
-    index = fight_changes.find_target(fight.names, values["target"], problems)
+    index = change_line.find_target(fight.names, values["target"], problems)
     if index is None:
         return NOTHING
     if amount is None and values["what"] != "stagger":
@@ -319,7 +318,7 @@ def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Pro
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
     rows = values["combatants"]
-    names = [row_name(row, ITEM, n) for n, row in enumerate(rows, start=1)]
+    names = combatant_names(rows)
     phases = tiers.tier(values["tier"])["phases"]
     readings = fighters.reading_values(values)
     problems = Problems()

@@ -1,23 +1,22 @@
 """A change to one fighter in the game master's terms: "Goblin 2", "+4", damage taken.
 
-The target is a combatant's name (exactly one must match, letter case aside), the change a
-whole number with an optional sign (`+4`, `-2`, `−2` with a Unicode minus, `4`, `=4` to set), and
-what it changes one of the things the rules track: damage, healing, Stamina, energy, ReiKi,
-channelled ReiKi, ShinKi, the Core, a failed Stagger check, an action declared with its Reflex
-cost, an Active Defense, Major Actions. Every problem is named at its field; nothing is applied
+The target is a combatant's name and the change a whole number with an optional sign, both read
+by the table tools' one grammar (`calculators.change_line`): a bare number or `+4` adds, `−2`
+takes away, `=4` sets. What it changes is one of the things the rules track: damage, healing,
+Stamina, energy, ReiKi, channelled ReiKi, ShinKi, the Core, a failed Stagger check, an action
+declared with its Reflex cost, an Active Defense, Major Actions. Every problem is named at its field; nothing is applied
 to a guess.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, rules
+from ..change_line import MINUS, SETS, Amount
 from ..errors import Problems
-from ..present import listing
 from ..spec import Choice, Input
 from . import fighters, round_end
 from .combat_rules import combat
@@ -25,8 +24,6 @@ from .fighters import Readings
 from .tick_pointer import Step, has_tick, ticks_after
 
 DECLARE = "declare-"
-_CHANGE = re.compile(r"([+\-\u2212=]?)\s*([0-9]{1,6})")
-_SIGNS = {"\u2212": "-"}
 
 
 def _pools() -> Mapping[str, str]:
@@ -60,57 +57,10 @@ def inputs(group: str) -> list[Input]:
     return [
         Input("target", "Fighter", "text", default="", maximum=limits.NAME_LENGTH, group=group,
               help="A combatant's name; tap a name in the fighters' table to fill it in"),
-        Input("change", "Change", "text", default="", maximum=12, group=group,
+        Input("change", "Change", "text", default="", maximum=limits.CHANGE_TEXT, group=group,
               help="+4 or 4 adds, −2 takes away, =5 sets; for an action, its Reflex cost"),
         Input("what", "Changes", "choice", default="damage", choices=choices(), group=group),
     ]
-
-
-@dataclass(frozen=True, slots=True)
-class Amount:
-    """A typed change: its sign (`+`, `-`, `=`, or `` for a bare number) and its size."""
-
-    sign: str
-    size: int
-
-    def applied_to(self, value: int) -> int:
-        """The value after the change (a bare number adds)."""
-        if self.sign == "=":
-            return self.size
-        return value - self.size if self.sign == "-" else value + self.size
-
-    @property
-    def signed(self) -> int:
-        """The change as a signed number (`=` counts as its size)."""
-        return -self.size if self.sign == "-" else self.size
-
-
-def parse_amount(text: str) -> Amount | None:
-    """The change typed, None when nothing was typed, or ValueError saying what is allowed."""
-    text = text.strip()
-    if not text:
-        return None
-    found = _CHANGE.fullmatch(text)
-    if found is None:
-        raise ValueError(f"A change is a whole number, with + or − before it if you like: +4, −2, 4 or =5 "
-                         f"(got {text!r})")
-    sign = _SIGNS.get(found.group(1), found.group(1))
-    return Amount(sign, int(found.group(2)))
-
-
-def find_target(names: Sequence[str], target: str, problems: Problems) -> int | None:
-    """The index of the one combatant called `target` (letter case aside), or None with the problem added."""
-    wanted = target.strip().casefold()
-    found = [i for i, name in enumerate(names) if name.strip().casefold() == wanted]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        rows = listing([str(i + 1) for i in found])
-        problems.add("target", f"{len(found)} combatants are called {target!r} (rows {rows}): "
-                               "give them different names to tell them apart")
-    else:
-        problems.add("target", f"No combatant is called {target!r} (there are: {', '.join(names)})")
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +159,7 @@ def _healing(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
     if _needs(amount, problems, "healing") is None:
         return None
     assert amount is not None
-    if amount.sign in ("-", "="):
+    if amount.sign in (MINUS, SETS):
         problems.add("change", "Healing is how much damage comes off: type it as 4 or +4")
         return None
     healed = min(amount.size, row["damage"])
@@ -311,7 +261,7 @@ def _core_move(fight: Fight, index: int, row: dict[str, Any], amount: Amount | N
 def _stagger(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
     loss = rules.by_id(rules.table("wbs/stamina")["losing"], "stagger")["stamina"]
     times = 1 if amount is None else amount.size
-    if amount is not None and (amount.sign in ("-", "=") or times < 1):
+    if amount is not None and (amount.sign in (MINUS, SETS) or times < 1):
         problems.add("change", "Leave it empty for one failed Stagger check, or type how many (2)")
         return None
     lost = min(loss * times, row["stamina"])
@@ -352,7 +302,7 @@ def counts_as_major(kind: str, cost: int, reading: str) -> bool:
 
 def _declare(fight: Fight, index: int, row: dict[str, Any], kind: str, amount: Amount | None,
              problems: Problems) -> Done:
-    if amount is None or amount.sign == "-":
+    if amount is None or amount.sign == MINUS:
         problems.add("change", "Type the action's Reflex cost: 0 for a Quick action, 1, 2 …")
         return None
     if not _free(fight, index, row, problems):
@@ -382,7 +332,7 @@ def excess(row: Mapping[str, Any], count: Sequence[int], step: Step | None) -> b
 
 
 def _defense(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    if amount is None or amount.sign == "-":
+    if amount is None or amount.sign == MINUS:
         problems.add("change", "Type the Active Defense's Reflex cost (1, plus the weapon's modifier)")
         return None
     name = fight.names[index]

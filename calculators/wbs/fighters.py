@@ -23,7 +23,6 @@ from .spirit_energy import monsters, tier_number
 from .tiers import choices as tier_choices
 
 TRACKER = "wbs.combat_tracker"
-ITEM = "Combatant"
 NO_ACTION = "none"
 
 # What a row's rules make of it, from most to least able to act.

@@ -1,28 +1,27 @@
 """A change in the GM's terms, for the conflict tracker: "Guardsman takes 3 physical damage".
 
-The GM names a target, types a change ("+2", "3", "−3") and says what it changes (a resilience,
-Yang or Yin chi, or catching breath); ticking "attack" makes it the acting combatant's attack,
-and then the book's rules of an attack follow: the chi each channelled trigram costs, paid once
-for this one action (chi.yaml effect_rules), the cap of attacks in a turn and Chi Celerity's
-extra attack on a new target (Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
+The GM names a target, types a change ("+2", "3", "−3", read by the table tools' one grammar,
+`calculators.change_line`) and says what it changes (a resilience, Yang or Yin chi, or catching
+breath); ticking "attack" makes it the acting combatant's attack, and then the book's rules of
+an attack follow: the chi each channelled trigram costs, paid once for this one action (chi.yaml
+effect_rules), the cap of attacks in a turn and Chi Celerity's extra attack on a new target
+(Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
 Every problem is named at its field; nothing is matched by guess or dropped in silence.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import limits, rules
+from ..change_line import SETS, Amount, combatant_names, find_target, name_key, parse_amount
 from ..errors import Problems
-from ..fields import row_name
 from ..spec import Choice, Input
 from . import attack, defeat
 from .common import GAME, conflict, conflicts, ranges, trigram, trigrams
 
-ITEM = "Combatant"
 TARGET, CHANGE, WHAT, ATTACK, SECRET = "target", "change", "what", "attack", "secret_attack"
 STYLE, DEFENCE_STYLE = "style", "defence_style"
 ATTACKS, FOLLOW_UP = "attacks_made", "follow_up"  # the turn under way: attacks made, Chi Celerity's extra one
@@ -32,9 +31,7 @@ BREATH = "breath"
 NO_STYLE = "none"
 STOPS = "stopped_by"  # a row's field: the names whose Chi Breaker stops its attacks on them this round
 SEPARATOR = "; "  # between names in a row's list of Stops (a name may not hold it)
-_CHANGE = re.compile(r"([+=\-\u2212\u2013\u2012]?)\s*([0-9]{1,4})")
 _MINUS = "\u2212"
-SETS = "="
 
 
 def channel(trigram_id: str) -> str:
@@ -65,7 +62,7 @@ def action_inputs(group: str = "What happens") -> list[Input]:
     out = [
         Input(TARGET, "Target (a combatant's name)", "text", default="", maximum=limits.NAME_LENGTH, group=group,
               help="Tap a name in the table of combatants, or type it"),
-        Input(CHANGE, "Change", "text", default="", maximum=8, group=group,
+        Input(CHANGE, "Change", "text", default="", maximum=limits.CHANGE_TEXT, group=group,
               help=f"4 or +4 adds to what it changes (4 physical damage, 4 chi gained), {_MINUS}2 takes away "
                    "(2 damage healed, 2 chi spent), =3 sets chi"),
         Input(WHAT, "What it changes", "choice", default=kinds[0]["id"], choices=tuple(pools), group=group),
@@ -129,34 +126,13 @@ def pending(values: Mapping[str, Any]) -> bool:
     return values[WHAT] == BREATH and bool(values[TARGET])
 
 
-def parse_change(text: str, problems: Problems) -> tuple[str, int] | None:
-    """The change typed: its sign (`+` for a bare number or a plus, `-` for any minus, `=` to set) and size."""
-    match = _CHANGE.fullmatch(text.strip())
-    if match is None:
-        problems.add(CHANGE, f"Change must be a whole number such as 4 or +4 (adds), {_MINUS}2 (takes away) "
-                             f"or =3 (sets chi); got {text!r}")
+def parse_change(text: str, problems: Problems) -> Amount | None:
+    """The change typed, by the one grammar (a bare number adds, as `+` does), or None with the problem added."""
+    try:
+        return parse_amount(text)
+    except ValueError as exc:
+        problems.add(CHANGE, str(exc))
         return None
-    sign = match.group(1)
-    return ("+" if sign in ("", "+") else sign if sign == SETS else "-"), int(match.group(2))
-
-
-def find_target(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], problems: Problems) -> int | None:
-    """The row the target names (whatever the case), or a problem at the field: none, two, or no name."""
-    wanted = " ".join(values[TARGET].split()).casefold()
-    names = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1)]
-    if not wanted:
-        problems.add(TARGET, "Name the combatant this is for (tap a name in the table of combatants)")
-        return None
-    hits = [i for i, name in enumerate(names) if " ".join(name.split()).casefold() == wanted]
-    if not hits:
-        problems.add(TARGET, f"No combatant is called {values[TARGET]!r} (there are: {', '.join(names)})")
-        return None
-    if len(hits) > 1:
-        where = " and ".join(str(i + 1) for i in hits)
-        problems.add(TARGET, f"{len(hits)} combatants are called {names[hits[0]]!r} (rows {where}): "
-                             "rename one so the change cannot land on the wrong one")
-        return None
-    return hits[0]
 
 
 def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Mapping[str, Any] | None,
@@ -165,7 +141,7 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
     if not pending(values):
         return None
     rows = [dict(r) for r in rows]
-    names = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1)]
+    names = combatant_names(rows)
     out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "", attacked=values[ATTACKED])
     me = rows[actor["slot"] - 1] if actor else None
     styled = _style(values, rows, me, names, out, problems)
@@ -174,7 +150,7 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
             if values[name]:
                 problems.add(name, "Tick “This is the acting combatant's attack”: this goes with an attack")
         if values[CHANGE] or values[WHAT] == BREATH or values[DEFENCE_STYLE] != NO_STYLE:
-            target = find_target(values, rows, problems)
+            target = find_target(names, values[TARGET], problems, TARGET)
             if target is not None and (values[CHANGE] or values[WHAT] == BREATH):
                 _change(values, rows[target], names[target], out, problems)
             if target is not None and values[DEFENCE_STYLE] != NO_STYLE:
@@ -247,26 +223,26 @@ def _change(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outc
             return
         _breathe(row, name, out)
         return
-    typed = parse_change(values[CHANGE], problems)
-    if typed is None:
+    amount = parse_change(values[CHANGE], problems)
+    if amount is None:
         return
-    sign, size = typed
+    size = amount.size
     kind = rules.by_id(conflicts(), what, None)
     chi_name = "" if kind is not None else _chi_kind(what)["name"]
     if kind is not None:
-        if sign == SETS:
+        if amount.sign == SETS:
             problems.add(CHANGE, f"Type the damage (4) or the damage healed ({_MINUS}4); "
                                  f"a resilience itself is set in {name}'s row")
             return
-        _resilience(row, name, kind, -size if sign == "+" else size, out, problems)
-    elif sign == SETS:
+        _resilience(row, name, kind, -size if amount.adds else size, out, problems)
+    elif amount.sign == SETS:
         if size > ranges()["chi_max"]:
             problems.add(CHANGE, f"{name} would have {size} {chi_name}; the tracker goes up to {ranges()['chi_max']}")
             return
         row[what] = size
         out.headline = f"{name} has {size} {chi_name}"
         out.said.append(out.headline)
-    elif sign == "+":
+    elif amount.adds:
         _gain(row, name, what, size, out, problems, CHANGE)
         out.headline = out.said[-1] if out.said else ""
     else:
@@ -319,9 +295,9 @@ def breathe_all(rows: Sequence[Mapping[str, Any]]) -> Outcome | None:
     """Everyone catches their breath (the conflict is over, or a short rest): None if nobody has spent chi."""
     out = Outcome([dict(r) for r in rows], 0, "", "")
     kinds = [k["id"] for k in _chi()["kinds"]]
-    for number, row in enumerate(out.rows, start=1):
+    for row, name in zip(out.rows, combatant_names(out.rows), strict=True):
         if any(row[f"{k}_spent"] for k in kinds):
-            _breathe(row, row_name(row, ITEM, number), out)
+            _breathe(row, name, out)
     return out if out.said else None
 
 
@@ -346,26 +322,26 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
                              "or a kung fu secret (tick it)")
     if values[WHAT] != kind["id"]:
         problems.add(WHAT, f"An attack in the {kind['name'].lower()} conflict takes {kind['resilience']}: pick it")
-    target = find_target(values, rows, problems)
+    target = find_target(names, values[TARGET], problems, TARGET)
     if target is not None and target == actor["slot"] - 1:
         problems.add(TARGET, f"{my_name} cannot attack themselves")
         target = None
     if target is not None:
         if values[FOLLOW_UP] and not values[SECRET]:
             _new_target(values, names[target], my_name, readings, problems)
-        if any(n.casefold() == names[target].casefold() for n in stops(me)):
+        if any(name_key(n) == name_key(names[target]) for n in stops(me)):
             problems.add(TARGET, f"{names[target]}'s {trigram(attack.BREAKER)['channel']} put a "
                                  f"{defeat.condition_term('stop')['term']} on {my_name}: no more attacks on "
                                  f"{names[target]} this round")
     if not values[CHANGE]:
         problems.add(CHANGE, "Enter the damage the attack did (0 if every die missed)")
         return
-    typed = parse_change(values[CHANGE], problems)
-    if typed is not None and typed[0] != "+":
-        problems.add(CHANGE, f"An attack deals damage: type it as {typed[1]} (0 if every die missed)")
-    if problems or target is None or typed is None:
+    amount = parse_change(values[CHANGE], problems)
+    if amount is not None and not amount.adds:
+        problems.add(CHANGE, f"An attack deals damage: type it as {amount.size} (0 if every die missed)")
+    if problems or target is None or amount is None:
         return
-    delta = -typed[1]
+    delta = -amount.size
     victim = rows[target]
     if values[DEFENCE_STYLE] != NO_STYLE:  # gained before the defence pays for anything, as the actor's is
         _defence_style(values, victim, names[target], out, readings, problems)
@@ -375,7 +351,7 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
     out.said.append(f"{my_name} attacks {names[target]} (attack {made + 1} of at most {most} this turn)")
     defeated = _resilience(victim, names[target], kind, delta, out, problems)
     out.attacks_made = made + 1
-    if all(n.casefold() != names[target].casefold() for n in names_in(out.attacked)):
+    if all(name_key(n) != name_key(names[target]) for n in names_in(out.attacked)):
         out.attacked = SEPARATOR.join([*names_in(out.attacked), names[target]])
     if not values[SECRET]:
         out.follow_up = ""
@@ -397,10 +373,10 @@ def _new_target(values: Mapping[str, Any], target: str, my_name: str, readings: 
     """Chi Celerity's extra attack goes to a new target: who counts as new is the celerity-new-target reading."""
     thunder = trigram(attack.CELERITY)
     note = thunder["target_note"]
-    if target.casefold() == values[FOLLOW_UP].casefold():
+    if name_key(target) == name_key(values[FOLLOW_UP]):
         problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, not {target}")
     elif (readings.get(note, rules.note(GAME, note)["reading"]) == NOT_YET_ATTACKED
-          and any(n.casefold() == target.casefold() for n in names_in(values[ATTACKED]))):
+          and any(name_key(n) == name_key(target) for n in names_in(values[ATTACKED]))):
         problems.add(TARGET, f"{thunder['channel']}'s extra attack goes to a new target, and under the reading chosen "
                              f"that rules out {target}, whom {my_name} has attacked this turn already")
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import limits, rules
+from ..change_line import COMBATANT
 from ..errors import Problems
 from ..fields import row_name
 from ..readings import reading_input
@@ -26,7 +27,7 @@ from ..spec import Calculator, Choice, Input, Output, drafted, parse_inputs
 from . import changes, defeat, tracker_rules
 from .attack import ATTACK_LIMIT, least_attacks, limit_input, limit_note
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
-from .initiative import EQUAL_RATINGS, ITEM, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
+from .initiative import EQUAL_RATINGS, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
 
 CALC_ID = "xia.initiative_order"
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
@@ -104,7 +105,7 @@ def _inputs() -> list[Input]:
     out = [Input(f"{k['id']}_on", f"{k['name']} conflict running", "bool", default=(i == 0),
                  group="Conflicts running") for i, k in enumerate(kinds)]
     out.append(Input("combatants", "Combatants", "rows", default=default_fight, minimum=1,
-                     maximum=bounds["combatants"], item=ITEM, fields=_fields(), group="The conflict",
+                     maximum=bounds["combatants"], item=COMBATANT, fields=_fields(), group="The conflict",
                      help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
                           "defeated in it. The last columns are the round's state: the tracker fills them in"))
     out.append(Input(ROUND, "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The conflict"))
@@ -226,7 +227,7 @@ def _fighters_table(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
     chi = rules.table("xia/chi")["kinds"]
     out = []
     for slot, f in enumerate(rows, start=1):
-        name = row_name(f, ITEM, slot)
+        name = row_name(f, COMBATANT, slot)
         pools = [f"{f[k['id']]} ({f[k['id'] + '_spent']} spent)" if f[k["id"] + "_spent"] else f[k["id"]]
                  for k in chi]
         out.append(Row(name, (_conditions(f, slot == actor, values, running, chosen),
@@ -241,7 +242,7 @@ def _check_names(rows: Sequence[Mapping[str, Any]], problems: Problems) -> None:
     mark = changes.SEPARATOR.strip()
     for number, row in enumerate(rows, start=1):
         if mark in row["name"]:
-            problems.add(f"combatants.{number}.name", f"{ITEM} {number}, Name: may not hold {mark!r}, which "
+            problems.add(f"combatants.{number}.name", f"{COMBATANT} {number}, Name: may not hold {mark!r}, which "
                                                        "separates names in the tracker's lists of Stops")
 
 
@@ -267,7 +268,7 @@ def _end_turn(values: Mapping[str, Any], action: changes.Outcome | None, actor: 
             return Table("", (), (), empty="Nobody can act in any running conflict: nothing to move on to.")
         if round_number >= limits.VALUES:
             return Table("", (), (), empty="This is the last round the tracker counts.")
-        lifted = [row_name(r, ITEM, n) for n, r in enumerate(rows, start=1) if changes.stops(r)]
+        lifted = [row_name(r, COMBATANT, n) for n, r in enumerate(rows, start=1) if changes.stops(r)]
         for r in rows:
             for k in conflicts():
                 r[_done(k["id"])] = False

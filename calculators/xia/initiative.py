@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rules
+from ..change_line import COMBATANT
 from ..fields import row_name
 from ..spec import Calculator, Input, Output
 from . import defeat
 from .common import GAME, character_value, conflict, conflicts, trait_input, trigram, trigram_input
 
-ITEM = "Combatant"
 SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # conflicts.yaml ties[].between
 PRECEDENCE = "precedence"  # the tracker's reading inputs, by the note each follows
 EQUAL_RATINGS = "equal_ratings"
@@ -84,7 +84,7 @@ def turns(values: Mapping[str, Any], *, every: bool = False, ties: bool = True) 
             lost = out.get(kind["id"])
             if lost is not None and not every:
                 continue
-            found.append({"slot": slot, "name": row_name(fighter, ITEM, slot), "side": fighter["side"],
+            found.append({"slot": slot, "name": row_name(fighter, COMBATANT, slot), "side": fighter["side"],
                           "conflict": kind["id"], "conflict_name": kind["name"],
                           "rating": rating(trait, fighter["thunder"]), "out": lost,
                           "done": fighter[f"{kind['id']}_done"]})
