@@ -74,6 +74,7 @@ def test_a_bad_marker_in_rules_text_is_a_problem_at_its_line(tmp_path: Path, mar
 @pytest.mark.parametrize(("marker", "text"), [
     ("wbs/stamina:losing.exhaustion.every_rounds ordinal", "third"),
     ("wbs/stamina:losing.exhaustion.every_rounds*wbs/combat:round.seconds", "12"),
+    ("xia/experience:awards.attendance.xp+xia/experience:awards.style.xp+xia/experience:awards.success.xp", "3"),
     ("wbs/combat:upkeep.relaxed signed", "\u22121"),
     ("wbs/combat:upkeep.base signed", "+1"),
     ("wbs/combat:upkeep.minimum signed", "0"),
@@ -84,7 +85,7 @@ def test_derived_and_signed_forms(marker: str, text: str) -> None:
 
 
 def test_a_product_names_numbers_only() -> None:
-    with pytest.raises(Exception, match="a product multiplies numbers"):
+    with pytest.raises(Exception, match="a product takes numbers"):
         shown(load_project(ROOT).data, "wbs/combat:round.seconds*wbs/combat:attack.attribute", None)
 
 

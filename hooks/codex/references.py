@@ -53,11 +53,18 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
 
 
 def _check_phases(data: RulesData) -> Iterator[Problem]:
-    """A tier's phases share out evenly over the round's seconds, each named by a sub-phase letter."""
+    """The round has a phase a second, in the order phases.reflex_order gives; a tier's phases share out
+    evenly over the round's seconds, each named by a sub-phase letter."""
     if "wbs/combat" not in data:
         return
     seconds = data["wbs/combat"]["round"]["seconds"]
     letters = data["wbs/combat"]["phases"]["subphase_letters"]
+    order = data["wbs/combat"]["phases"]["reflex_order"]
+    if sorted(order) != list(range(1, seconds + 1)):  # the round's seconds are its phases, one each
+        yield _problem(data, "wbs/combat", ("round", "seconds"),
+                       f"a round of {seconds} seconds has a phase a second, but phases.reflex_order orders "
+                       f"{len(order)} ({', '.join(map(str, order))}): change both together, with the tiers' phases")
+        return
     for i, tier in enumerate(data["wbs/tiers"]["tiers"]):
         phases = tier["phases"]
         if phases % seconds or phases // seconds > max(len(letters), 1):

@@ -18,8 +18,9 @@ file and line.
 
 A number the books derive from two others is their product, both paths named, so it follows
 either: `wbs/stamina:losing.exhaustion.every_rounds*wbs/combat:round.seconds` ("every 12
-seconds" of exhaustion: every third round of four seconds). Only a product of numbers, nothing
-more: a rule worked out further belongs to the engine.
+seconds" of exhaustion: every third round of four seconds); a sum adds them
+(`xia/experience:awards.attendance.xp+…`: the most a session gives). One operator, numbers only:
+a rule worked out further belongs to the engine.
 
 The rules data's own prose (summaries, tooltips, glossary entries, source notes, worked
 examples) takes the same markers; there they name numbers only (`in_rules_text`), and the loader
@@ -146,17 +147,20 @@ def _step(value: Any, name: str, walked: str) -> Any:
 
 
 def lookup(data: RulesData | Mapping[str, Any], arg: str) -> Any:
-    """The value `FILE:dotted.path` names in the rules data, or the product of the numbers
-    `FILE:PATH*FILE:PATH` names; ValueProblem says what is wrong."""
-    if "*" in arg:
-        product: int | float = 1
-        for part in arg.split("*"):
-            factor = _one(data, part)
-            if isinstance(factor, bool) or not isinstance(factor, int | float):
-                raise ValueProblem(f"a product multiplies numbers, and {part} is {factor!r}")
-            product *= factor
-        return product
-    return _one(data, arg)
+    """The value `FILE:dotted.path` names in the rules data, or the product (`FILE:PATH*FILE:PATH`)
+    or the sum (`FILE:PATH+FILE:PATH`) of the numbers several name; ValueProblem says what is wrong."""
+    if "*" in arg and "+" in arg:
+        raise ValueProblem("a marker multiplies or adds, not both: a rule worked out further belongs to the engine")
+    operator = "*" if "*" in arg else "+" if "+" in arg else ""
+    if not operator:
+        return _one(data, arg)
+    total: int | float = 1 if operator == "*" else 0
+    for part in arg.split(operator):
+        term = _one(data, part)
+        if isinstance(term, bool) or not isinstance(term, int | float):
+            raise ValueProblem(f"a {'product' if operator == '*' else 'sum'} takes numbers, and {part} is {term!r}")
+        total = total * term if operator == "*" else total + term
+    return total
 
 
 def _one(data: RulesData | Mapping[str, Any], arg: str) -> Any:
