@@ -129,7 +129,8 @@ def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
 
 
 def check_rain(data: RulesData) -> Iterator[Problem]:
-    """Elements have their tiles and Qi, the cycles are rings, the rank order and combat roles exist."""
+    """Elements have their tiles and Qi, the cycles are rings, the set's size is its tiles' copies, the rank
+    order and combat roles exist."""
     if not _has(data, "rain/elements", "rain/tiles", "rain/qi", "rain/combat"):
         return
     elements = data["rain/elements"]
@@ -168,6 +169,12 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
                            f"no suit in rules_data/rain/tiles.yaml plays the role '{role['id']}'")
         if role["breaks"] not in ids_of(roles):
             yield _problem(data, "rain/combat", ("roles", i, "breaks"), f"no combat role '{role['breaks']}'")
+    # last: a tile's copies with a problem stop this check alone
+    copies = sum(t["copies"] * len(t.get("tiles", [t])) for kind in ("suits", "honours", "guardians") for t in tiles[kind])
+    if copies != tiles["set_size"]:
+        yield _problem(data, "rain/tiles", ("set_size",),
+                       f"the set holds {copies} tiles (every tile's copies added up), not {tiles['set_size']}: "
+                       "change the copies and the set's size together")
 
 
 REFERENCE_CHECKS = (check_wbs, check_xia, check_rain)
