@@ -170,7 +170,8 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
         if role["breaks"] not in ids_of(roles):
             yield _problem(data, "rain/combat", ("roles", i, "breaks"), f"no combat role '{role['breaks']}'")
     # last: a tile's copies with a problem stop this check alone
-    copies = sum(t["copies"] * len(t.get("tiles", [t])) for kind in ("suits", "honours", "guardians") for t in tiles[kind])
+    copies = sum(t["copies"] * len(t.get("tiles", [t]))  # a suit's copies are of each of its tiles
+                 for kind in ("suits", "honours", "guardians") for t in tiles[kind])
     if copies != tiles["set_size"]:
         yield _problem(data, "rain/tiles", ("set_size",),
                        f"the set holds {copies} tiles (every tile's copies added up), not {tiles['set_size']}: "
