@@ -184,12 +184,15 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 def on_post_build(*, config: MkDocsConfig) -> None:
     """Tune the search index and write the creatures' own; finish the CSP of every page and the
     hosts' headers; draw the stamped pages from their finished shells; fail the build if any page
-    had a marker problem or an inline script the policy refuses, listing them all; then write the
+    had a marker problem or an inline script the policy refuses, or any file the build wrote still
+    holds a value marker as text, listing them all; then write the
     service worker, whose precache revisions are those of the finished files."""
     _write_search_indexes(Path(config.site_dir))
     refused = _finish_policy(Path(config.site_dir))
     _stamp_families(config)
-    problems = sorted(set(_state["problems"])) + refused
+    from codex.values import unrendered
+
+    problems = sorted(set(_state["problems"])) + refused + unrendered(Path(config.site_dir))
     if problems:
         listing = "\n".join(f"  {p}" for p in problems)
         raise PluginError(f"{len(problems)} problem(s) in docs/:\n{listing}")

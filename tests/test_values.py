@@ -83,7 +83,7 @@ def test_values_are_escaped(codex: Codex) -> None:
     ("wbs/combat:round", "only a number, a text or a list of them"),
     ("wbs/combat:movement.actions.fly", "no entry with id 'fly' in the list 'movement.actions'"),
     ("wbs/combat:round.seconds.more", "'round.seconds' is a single value; it has no 'more'"),
-    ("wbs/combat:round.seconds loud", "unknown format 'loud' (known: abs, capital, share, words)"),
+    ("wbs/combat:round.seconds loud", "unknown format 'loud' (known: abs, capital, ordinal, share, signed, words)"),
     ("wbs/combat:attack.attribute words", "'words' spells whole numbers"),
     ("wbs/combat:movement.actions.walk.quick", "a yes/no or empty field is not prose"),
 ])

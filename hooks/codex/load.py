@@ -63,12 +63,14 @@ class RulesData:
     """Every rules file, keyed by its path under rules_data/ without `.yaml` (`wbs/tiers`).
 
     A file that could not be read at all is in `unreadable`: it is still there for `in` and
-    `data[key]`, as an `Unsound` stand-in that no check can use.
+    `data[key]`, as an `Unsound` stand-in that no check can use. A file whose prose holds value
+    markers is in use with them expanded; `written` keeps it as typed (`prose.py`).
     """
 
     root: Path
     files: dict[str, LoadedYaml] = field(default_factory=dict)
     unreadable: dict[str, Unsound] = field(default_factory=dict)
+    written: dict[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:
         loaded = self.files.get(key)
@@ -80,6 +82,10 @@ class RulesData:
     def export(self) -> dict[str, Any]:
         """The data alone, as the calculators read it (and as the browser gets it in JSON)."""
         return {key: self[key] for key in sorted([*self.files, *self.unreadable])}
+
+    def as_written(self) -> dict[str, Any]:
+        """The data as typed, value markers and all (what `export` gives, before `prose.py`)."""
+        return {**self.export(), **self.written}
 
     def source_of(self, key: str) -> str:
         """The repository path of a rules file, for edit links and messages."""
@@ -167,6 +173,9 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
         elif not quick.passes(schema_path, loaded.value):
             problems.extend(_validate(validator, loaded))
         data.files[key] = loaded
+    from .prose import expand_prose  # prose.py reads RulesData: imported once both are defined
+
+    _run(_named(expand_prose), expand_prose, lambda: expand_prose(data), data, problems, not_run, base)
     for check in (check_unique_ids, check_note_references, check_family_ids):
         _run(check.__doc__ or check.__name__, check, lambda c=check: c(data), data, problems, not_run, base)
     engine = Engine(data.export())  # the build's one engine, handed to every check and page

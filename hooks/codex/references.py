@@ -53,11 +53,18 @@ def check_wbs(data: RulesData) -> Iterator[Problem]:
 
 
 def _check_phases(data: RulesData) -> Iterator[Problem]:
-    """A tier's phases share out evenly over the round's seconds, each named by a sub-phase letter."""
+    """The round has a phase a second, in the order phases.reflex_order gives; a tier's phases share out
+    evenly over the round's seconds, each named by a sub-phase letter."""
     if "wbs/combat" not in data:
         return
     seconds = data["wbs/combat"]["round"]["seconds"]
     letters = data["wbs/combat"]["phases"]["subphase_letters"]
+    order = data["wbs/combat"]["phases"]["reflex_order"]
+    if sorted(order) != list(range(1, seconds + 1)):  # the round's seconds are its phases, one each
+        yield _problem(data, "wbs/combat", ("round", "seconds"),
+                       f"a round of {seconds} seconds has a phase a second, but phases.reflex_order orders "
+                       f"{len(order)} ({', '.join(map(str, order))}): change both together, with the tiers' phases")
+        return
     for i, tier in enumerate(data["wbs/tiers"]["tiers"]):
         phases = tier["phases"]
         if phases % seconds or phases // seconds > max(len(letters), 1):
@@ -122,7 +129,8 @@ def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
 
 
 def check_rain(data: RulesData) -> Iterator[Problem]:
-    """Elements have their tiles and Qi, the cycles are rings, the rank order and combat roles exist."""
+    """Elements have their tiles and Qi, the cycles are rings, the set's size is its tiles' copies, the rank
+    order and combat roles exist."""
     if not _has(data, "rain/elements", "rain/tiles", "rain/qi", "rain/combat"):
         return
     elements = data["rain/elements"]
@@ -161,6 +169,13 @@ def check_rain(data: RulesData) -> Iterator[Problem]:
                            f"no suit in rules_data/rain/tiles.yaml plays the role '{role['id']}'")
         if role["breaks"] not in ids_of(roles):
             yield _problem(data, "rain/combat", ("roles", i, "breaks"), f"no combat role '{role['breaks']}'")
+    # last: a tile's copies with a problem stop this check alone
+    copies = sum(t["copies"] * len(t.get("tiles", [t]))  # a suit's copies are of each of its tiles
+                 for kind in ("suits", "honours", "guardians") for t in tiles[kind])
+    if copies != tiles["set_size"]:
+        yield _problem(data, "rain/tiles", ("set_size",),
+                       f"the set holds {copies} tiles (every tile's copies added up), not {tiles['set_size']}: "
+                       "change the copies and the set's size together")
 
 
 REFERENCE_CHECKS = (check_wbs, check_xia, check_rain)

@@ -9,10 +9,22 @@ from the rules data instead:
 The argument is the rules file (its path under rules_data/ without `.yaml`), a colon and the
 field's dotted path; a step into a list picks the entry with that `id` (or that position). An
 optional format follows: `words` spells a whole number from zero to twenty, `abs` drops the sign
-(Relax *lowers* attributes by 2 where the data says -2), `share` reads a divisor as the part it
-leaves (2 → "half", 3 → "a third"), `capital` starts a text with a capital letter (an id such as
-`dexterity` in a sentence). A scalar or a list of scalars may be
-shown; anything else, or a path that leads nowhere, is a problem at the page's file and line.
+(Relax *lowers* attributes by 2 where the data says -2), `signed` writes a change with its sign
+(-1 → "−1", 2 → "+2"), `share` reads a divisor as the part it leaves (2 → "half", 3 → "a third"),
+`ordinal` reads a count as a place in a row (3 → "third": "every third round"), `capital` starts a
+text with a capital letter (an id such as `dexterity` in a sentence). A scalar or a list of
+scalars may be shown; anything else, or a path that leads nowhere, is a problem at the page's
+file and line.
+
+A number the books derive from two others is their product, both paths named, so it follows
+either: `wbs/stamina:losing.exhaustion.every_rounds*wbs/combat:round.seconds` ("every 12
+seconds" of exhaustion: every third round of four seconds); a sum adds them
+(`xia/experience:awards.attendance.xp+…`: the most a session gives). One operator, numbers only:
+a rule worked out further belongs to the engine.
+
+The rules data's own prose (summaries, tooltips, glossary entries, source notes, worked
+examples) takes the same markers; there they name numbers only (`in_rules_text`), and the loader
+expands them once, for every reader of the data (`prose.py`).
 
 Values are swapped for placeholders before Markdown runs (so Markdown never reads rules text)
 and put back, escaped, in the HTML (`render.substitute`); a placeholder keeps its line, so line numbers stay true.
@@ -24,6 +36,7 @@ import html
 import re
 import secrets
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from calculators import by_id, number_word
@@ -67,6 +80,23 @@ def _absolute(value: Any) -> str:
 _SHARES = {1: "all", 2: "half", 3: "a third", 4: "a quarter", 5: "a fifth"}
 
 
+def _signed(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueProblem(f"'signed' needs a number (the value is {value!r})")
+    return f"\u2212{_number(-value)}" if value < 0 else f"+{_number(value)}" if value > 0 else "0"
+
+
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+             "eighteenth", "nineteenth", "twentieth")
+
+
+def _ordinal(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < len(_ORDINALS):
+        raise ValueProblem(f"'ordinal' reads whole numbers from 1 to {len(_ORDINALS) - 1} (the value is {value!r})")
+    return _ORDINALS[value]
+
+
 def _share(value: Any) -> str:
     if isinstance(value, bool) or value not in _SHARES:
         raise ValueProblem(f"'share' reads a divisor from 1 to {max(_SHARES)} (the value is {value!r})")
@@ -80,7 +110,8 @@ def _capital(value: Any) -> str:
     return text[0].upper() + text[1:]
 
 
-FORMATS: dict[str, Callable[[Any], str]] = {"words": _words, "abs": _absolute, "share": _share, "capital": _capital}
+FORMATS: dict[str, Callable[[Any], str]] = {"words": _words, "abs": _absolute, "signed": _signed, "share": _share,
+                                             "ordinal": _ordinal, "capital": _capital}
 
 
 def _plain(value: Any) -> str:
@@ -115,8 +146,24 @@ def _step(value: Any, name: str, walked: str) -> Any:
     raise ValueProblem(f"'{walked}' is a single value; it has no '{name}'")
 
 
-def lookup(data: RulesData, arg: str) -> Any:
-    """The value `FILE:dotted.path` names in the rules data; ValueProblem says what is wrong."""
+def lookup(data: RulesData | Mapping[str, Any], arg: str) -> Any:
+    """The value `FILE:dotted.path` names in the rules data, or the product (`FILE:PATH*FILE:PATH`)
+    or the sum (`FILE:PATH+FILE:PATH`) of the numbers several name; ValueProblem says what is wrong."""
+    if "*" in arg and "+" in arg:
+        raise ValueProblem("a marker multiplies or adds, not both: a rule worked out further belongs to the engine")
+    operator = "*" if "*" in arg else "+" if "+" in arg else ""
+    if not operator:
+        return _one(data, arg)
+    total: int | float = 1 if operator == "*" else 0
+    for part in arg.split(operator):
+        term = _one(data, part)
+        if isinstance(term, bool) or not isinstance(term, int | float):
+            raise ValueProblem(f"a {'product' if operator == '*' else 'sum'} takes numbers, and {part} is {term!r}")
+        total = total * term if operator == "*" else total + term
+    return total
+
+
+def _one(data: RulesData | Mapping[str, Any], arg: str) -> Any:
     key, colon, path = arg.partition(":")
     if not colon or not key or not path:
         raise ValueProblem(f"expected FILE:FIELD.PATH, as in wbs/combat:round.seconds (got {arg!r})")
@@ -132,9 +179,21 @@ def lookup(data: RulesData, arg: str) -> Any:
     return value
 
 
-def shown(data: RulesData, arg: str, form: str | None) -> str:
+def shown(data: RulesData | Mapping[str, Any], arg: str, form: str | None) -> str:
     """The text a value marker stands for, not yet escaped."""
+    return _formatted(lookup(data, arg), form)
+
+
+def in_rules_text(data: RulesData | Mapping[str, Any], arg: str, form: str | None) -> str:
+    """The text a value marker in the rules data's own prose stands for: a number, never a text
+    (which would be prose read into prose, markers and all)."""
     value = lookup(data, arg)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueProblem(f"in rules text a marker names a number, and this is {value!r}")
+    return _formatted(value, form)
+
+
+def _formatted(value: Any, form: str | None) -> str:
     if form is None:
         return _plain(value)
     if form not in FORMATS:
@@ -194,7 +253,18 @@ def expand_values(markdown: str, data: RulesData, shown_path: str, not_run: list
     return VALUE.sub(replace, markdown), values, problems
 
 
-def with_values(text: str, data: RulesData) -> str:
-    """A text from the rules data (a worked example's story or conclusion) with its value markers
-    replaced by the values they name, as plain text; ValueProblem names a marker that names nothing."""
-    return VALUE.sub(lambda match: shown(data, match["arg"] or "", match["format"]), text)
+def unrendered(site_dir: Path) -> list[str]:
+    """Every value marker the build left as text in a file it wrote (a page, the search index, the
+    browser's rules), each as `path: …context…`: a marker no step expanded, which a reader would see."""
+    found = []
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        content = path.read_bytes()
+        start = content.find(_MARK)
+        if start != -1:
+            context = content[max(0, start - 40):start + 60].decode("utf-8", "replace")
+            found.append(f"{path.relative_to(site_dir).as_posix()}: a value marker left unrendered: "
+                         f"…{' '.join(context.split())}…")
+    return found
+
+
+_MARK = b"codex:value"

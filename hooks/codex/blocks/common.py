@@ -10,7 +10,6 @@ from .. import examples
 from ..glossary import glossary_context
 from ..links import state_link
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
-from ..values import ValueProblem, with_values
 
 GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
 assert tuple(GAME_NAMES) == GAMES, "a game's name for every game the engine has, in its order"
@@ -120,12 +119,8 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
             rows[stage].append({"label": label, "expected": _plain(spec, check.expected),
                                 "computed": _plain(spec, check.got)})
     steps = [{"do": step["do"], "rows": rows[("steps", n)]} for n, step in enumerate(example.get("steps", ()))]
-    try:  # a story or conclusion takes the rule numbers it states from the data, like a page's prose
-        story, conclusion = (with_values(example[part], site.data) for part in ("story", "conclusion"))
-    except ValueProblem as exc:
-        raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
     return site.render("example.html.j2", game=game, example=example, rows=rows[()], steps=steps,
-                       story=story, conclusion=conclusion,
+                       story=example["story"], conclusion=example["conclusion"],
                        try_href=state_link(calc_id, site.engine.link_inputs(calc_id, example["inputs"])),
                        source=site.source(key))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from calculators import number_word
+
 from ..render import Site, table
 from .common import data_table, named_table
 
@@ -18,9 +20,12 @@ def phase_order_table(site: Site) -> str:
 
 @table("wbs.combat-ticks-by-reflex")
 def ticks_by_reflex(site: Site) -> str:
-    names = site.engine.phase_names(4)
-    rows = [[str(r), *(str(n) if n else "·" for n in site.engine.phase_ticks(r, 4))] for r in range(1, 9)]
-    return data_table(site, "Ticks in each phase of a four-phase round", ["Reflex", *(f"Phase {n}" for n in names)],
+    phases = site.data["wbs/combat"]["round"]["seconds"]  # a phase a second (checked in references.py)
+    names = site.engine.phase_names(phases)
+    rows = [[str(r), *(str(n) if n else "·" for n in site.engine.phase_ticks(r, phases))]
+            for r in range(1, 2 * phases + 1)]  # up to two ticks a phase
+    return data_table(site, f"Ticks in each phase of a {number_word(phases)}-phase round",
+                      ["Reflex", *(f"Phase {n}" for n in names)],
                   rows, "wbs/combat", "codex-table--numeric codex-table--compact")
 
 
