@@ -118,7 +118,8 @@ def test_no_module_listens_for_another_modules_form_events_or_in_capture() -> No
         found += [f"{name}: {m.group(0)}" for m in re.finditer(r"form\.addEventListener\(\s*\"codex:[a-z]+\"", text)]
         # On a form, a capture listener runs before the form's own modules: sequencing them. (On the
         # document, a few run before the theme's instant navigation: that is the theme, not us.)
-        found += [f"{name}: {m.group(0)}" for m in re.finditer(r"form\.addEventListener\([^;]*(capture: true|, true\))", text)]
+        capture = r"form\.addEventListener\([^;]*(capture: true|, true\))"
+        found += [f"{name}: {m.group(0)}" for m in re.finditer(capture, text)]
     assert found == []
 
 

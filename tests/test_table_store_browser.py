@@ -13,9 +13,11 @@ from urllib.parse import urlencode
 import pytest
 
 from tests import test_browser as shared
-from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, open_table, phone, rows, value  # noqa: F401
+from tests import test_table_browser as table
+from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, open_table, rows, value
 
 site, browser = shared.site, shared.browser
+phone = table.phone  # the phone fixture, shared
 settled = shared.settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
