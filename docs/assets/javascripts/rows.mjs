@@ -394,9 +394,14 @@ export function formValues(form, inputs) {
   const out = {};
   for (const control of controls(form)) {
     if (!(control.name in inputs)) continue;
-    const held = heldValue(control, inputs[control.name]);
+    const value = inputs[control.name];
     /** @type {HTMLElement | null} */
     const holder = control.closest(".codex-rows");
+    if (holder && typeof value === "string") { // a rows input as a link writes it: its code
+      out[control.name] = decode(specOf(holder).fields, value);
+      continue;
+    }
+    const held = heldValue(control, value);
     out[control.name] = holder ? decode(specOf(holder).fields, /** @type {string} a rows code */ (held)) : held;
   }
   return out;

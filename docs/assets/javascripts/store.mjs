@@ -155,10 +155,15 @@ export class Log {
   }
 }
 
-/** A log as a link carries it: the start and the changes done, as text safe in an address.
- * @param {Log} log @param {(inputs: Inputs) => Inputs} linked the inputs as a link writes them (rows as codes) */
-export function logText(log, linked) {
-  const json = JSON.stringify({ start: linked(log.start), changes: log.changes });
+/** A log as a link carries it: the game before its last `count` changes done, and those changes,
+ *  as text safe in an address. `linked` writes inputs as a link does (rows as their codes).
+ * @param {Log} log @param {number} count @param {(inputs: Inputs) => Inputs} linked */
+export function logText(log, count, linked) {
+  const first = Math.max(0, log.at - count);
+  const start = first ? log.entries[first - 1].inputs : log.start;
+  const changes = log.entries.slice(first, log.at).map(({ change }) => (change.do === "edit"
+    ? { ...change, sets: linked(change.sets) } : { ...change, draft: linked(change.draft) }));
+  const json = JSON.stringify({ start: linked(start), changes });
   const bytes = new TextEncoder().encode(json);
   let binary = "";
   for (const b of bytes) binary += String.fromCharCode(b);

@@ -14,7 +14,7 @@ import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
-import { apply, currentInputs, formValues, resultsCurrent, setInputs } from "./rows.mjs";
+import { apply, currentInputs, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
 import { fold, foresee } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
@@ -175,11 +175,25 @@ function logParam(tool) {
   return `log.${calcOf(tool)}`;
 }
 
+// A link stays short enough to share (LINK_LENGTH characters in all, with room for the inputs to
+// grow by a fighter before the next change): it carries as many of the last changes as fit, the
+// oldest folded into its start, or none.
+const LINK_LENGTH = 2000;
+const LINK_SPARE = 200;
+
 /** @param {Tool} tool */
 function writeLink(tool) {
   const url = new URL(address());
-  if (tool.log.at) url.searchParams.set(logParam(tool), logText(tool.log, (inputs) => inputs));
-  else url.searchParams.delete(logParam(tool));
+  url.searchParams.delete(logParam(tool));
+  const room = LINK_LENGTH - LINK_SPARE - url.href.length - logParam(tool).length - 2;
+  const linked = (/** @type {Inputs} */ inputs) => /** @type {Inputs} */ (inputsAfter(tool.form, inputs, {}) ?? inputs);
+  for (let count = tool.log.at; count > 0; count = Math.floor(count / 2)) {
+    const text = logText(tool.log, count, linked);
+    if (text.length <= room) {
+      url.searchParams.set(logParam(tool), text);
+      break;
+    }
+  }
   keepAddress(url.href);
 }
 
