@@ -49,18 +49,18 @@ def test_a_double_tap_on_apply_applies_once_also_after_a_reload(site: tuple[str,
     assert damage(page, 2) == "3"
     assert page.locator(f'{BAR} input[name="change"]').input_value() == "", "the applied change stayed entered"
     page.wait_for_timeout(600)  # past the double-tap guard: a later tap finds nothing to apply
-    if page.locator(APPLY).is_enabled():
-        page.tap(APPLY)
-        settled(page, WBS)
+    assert page.locator(APPLY).is_disabled(), "Apply stayed ready after its change was applied"
+    page.tap(APPLY, force=True)
+    settled(page, WBS)
     assert damage(page, 2) == "3"
     page.reload()
     page.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
     settled(page, WBS)
     assert damage(page, 2) == "3"
     assert page.locator(f'{BAR} input[name="change"]').input_value() == ""
-    if page.locator(APPLY).is_enabled():
-        page.tap(APPLY)
-        settled(page, WBS)
+    assert page.locator(APPLY).is_disabled(), "a reload made the applied change ready again"
+    page.tap(APPLY, force=True)
+    settled(page, WBS)
     assert damage(page, 2) == "3", "a reload applied the change again"
 
 

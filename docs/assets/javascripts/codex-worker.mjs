@@ -116,30 +116,22 @@ async function init({ calcs }) {
     self.postMessage({ type: "result", id: msg.id, echo: true });
     return;
   }
+  try {
+    await ready; // a run or a fold: the engine first
+  } catch {
+    self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
+    return;
+  }
   if (msg.type === "fold") {
-    try {
-      await ready;
-    } catch {
-      self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
-      return;
-    }
     const reply = JSON.parse(/** @type {NonNullable<typeof folder>} init made it */ (folder)(msg.calc,
       JSON.stringify({ start: msg.start, changes: msg.changes })));
     self.postMessage({ type: "result", id: msg.id, states: reply.ok, error: reply.error, crash: reply.crash });
     return;
   }
-  if (msg.type === "run") {
-    try {
-      await ready;
-    } catch {
-      self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
-      return;
-    }
-    const started = performance.now();
-    const reply = JSON.parse(/** @type {NonNullable<typeof bridge>} init made it: ready resolved */ (bridge)(msg.calc, JSON.stringify(msg.inputs)));
-    const done = performance.now();
-    // Clock times (timeOrigin + now) let the page tell the trip to the worker from the trip back.
-    self.postMessage({ type: "result", id: msg.id, startedAt: performance.timeOrigin + started,
-                       sentAt: performance.timeOrigin + done, ...reply });
-  }
+  const started = performance.now();
+  const reply = JSON.parse(/** @type {NonNullable<typeof bridge>} init made it: ready resolved */ (bridge)(msg.calc, JSON.stringify(msg.inputs)));
+  const done = performance.now();
+  // Clock times (timeOrigin + now) let the page tell the trip to the worker from the trip back.
+  self.postMessage({ type: "result", id: msg.id, startedAt: performance.timeOrigin + started,
+                     sentAt: performance.timeOrigin + done, ...reply });
 });

@@ -149,15 +149,19 @@ function forms() {
 /** The worker's reply to `inputs` for calculator `calc`, or a timeout's.
  * @param {string} calc @param {Inputs} inputs @returns {Promise<Reply>} */
 function ask(calc, inputs, ahead = false) {
+  if (ahead) state.ahead += 1;
+  else state.runs += 1;
+  return post((id) => ({ type: "run", id, calc, inputs }));
+}
+
+/** Post the message `make` builds with a fresh id; its reply, or a timeout's (the watchdog then
+ *  restarts the worker). @param {(id: number) => ToWorker} make @returns {Promise<Reply>} */
+function post(make) {
   const id = state.nextId++;
   return new Promise((resolve) => {
     const timer = setTimeout(restartWorker, state.watchdogMs);
     state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
-    if (ahead) state.ahead += 1;
-    else state.runs += 1;
-    /** @type {ToWorker} */
-    const run = { type: "run", id, calc, inputs };
-    /** @type {Worker} answerFor started it */ (state.worker).postMessage(run);
+    /** @type {Worker} answerFor or fold started it */ (state.worker).postMessage(make(id));
   });
 }
 
@@ -171,15 +175,7 @@ export async function fold(calc, start, changes) {
   } catch {
     return { problem: "the live calculator could not start" };
   }
-  const id = state.nextId++;
-  /** @type {Reply} */
-  const reply = await new Promise((resolve) => {
-    const timer = setTimeout(restartWorker, state.watchdogMs);
-    state.pending.set(id, (msg) => { clearTimeout(timer); resolve(msg); });
-    /** @type {ToWorker} */
-    const message = { type: "fold", id, calc, start, changes };
-    /** @type {Worker} started above */ (state.worker).postMessage(message);
-  });
+  const reply = await post((id) => ({ type: "fold", id, calc, start, changes }));
   if (reply.states) return { states: reply.states };
   if (reply.error) return { problem: reply.error.message };
   return { problem: reply.timeout ? "the engine took too long" : "the engine could not read it" };

@@ -12,7 +12,7 @@
 import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
-import { whenAnswered, whenChangedRecord } from "./form-changes.mjs";
+import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
@@ -395,7 +395,7 @@ function pick(tool, button) {
   const target = tool.form.querySelector(':is(input, select)[name="target"]');
   if (!target) return;
   target.value = /** @type {string} the button's selector asks for it */ (button.dataset.pick);
-  setInputs(tool.form, {}, { label: `Picked ${button.dataset.pick}` });
+  changed(tool.form, { label: `Picked ${button.dataset.pick}` }); // a draft: asked, not recorded
   /** @type {HTMLInputElement | null} */
   const change = tool.form.querySelector('input[name="change"]');
   if (change) change.focus({ preventScroll: true });
@@ -473,6 +473,14 @@ function resume(tool, record, label) {
   soon(tool);
 }
 
+// A kept game taken in as a change of this one (Undo brings back the game it replaced).
+/** @param {Tool} tool @param {KeptRecord} record @param {string} label */
+function take(tool, record, label) {
+  tool.fight = record.fight || tool.fight;
+  tool.written = record.saved;
+  setInputs(tool.form, keptNow(record), { label });
+}
+
 // What the page shows when it opens: the kept game, or the link's with the kept one offered.
 /** @param {Tool} tool */
 function open(tool) {
@@ -520,10 +528,8 @@ function openKept(tool, kept, params) {
   }
   notice(tool, `This link opened a fight of its own. Resume the fight kept on this device at ${when}?`,
     ["Resume it", () => {
-      const shown = tool.log.now;
-      resume(tool, record, `Resumed the fight from ${when}`);
+      take(tool, record, `Resumed the fight from ${when}`);
       notice(tool, "");
-      void shown;
     }]);
 }
 
@@ -548,7 +554,7 @@ function catchUp(tool) {
   if (record.fight !== tool.fight && tool.log.canUndo) {
     notice(tool, `Another page keeps a different fight on this device now (${when}).`,
       ["Show that fight", () => {
-        resume(tool, record, `Took the fight from ${when}`);
+        take(tool, record, `Took the fight from ${when}`);
         notice(tool, "");
       }]);
     return;
