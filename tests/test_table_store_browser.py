@@ -141,3 +141,40 @@ def test_a_fight_from_the_link_format_before_the_log_opens(site: tuple[str, list
     page.tap(UNDO)
     settled(page, WBS)
     assert value(page, "round") == "3" and value(page, "phase") == "0"
+
+
+def test_an_exported_fight_keeps_its_history_and_undo_walks_it_back_to_the_fight_it_replaced(
+        site: tuple[str, list[str]], phone: Any, browser: Any, tmp_path: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    enter(page, "Bandit", "+4")
+    page.tap(APPLY)
+    settled(page, WBS)
+    page.tap(f'{BAR} [data-table-action="next"]')
+    settled(page, WBS)
+    box = f"{FIGHT} [data-saves]"
+    with page.expect_download() as download:
+        page.click(f'{box} [data-save="export"]')
+    exported = tmp_path / "fight.json"
+    download.value.save_as(exported)
+
+    other = browser.new_context(**PHONE, service_workers="block")
+    try:
+        second = other.new_page()
+        open_table(second, site[0] + "wbs/fight/?" + urlencode({f"{WBS}.round": "7"}))
+        second.set_input_files(f'{box} [data-save="import"]', str(exported))
+        second.wait_for_function(f"() => document.querySelector('{FIGHT} input[name=\"phase\"]').value === '1'")
+        settled(second, WBS)
+        assert damage(second, 2) == "4" and value(second, "round") == "1"
+        second.tap(UNDO)
+        settled(second, WBS)
+        assert value(second, "phase") == "0" and damage(second, 2) == "4", "Undo did not walk the file's history"
+        second.tap(UNDO)
+        settled(second, WBS)
+        assert damage(second, 2) == "0"
+        second.tap(UNDO)
+        settled(second, WBS)
+        assert value(second, "round") == "7", "Undo did not bring back the fight the file replaced"
+        assert second.locator(UNDO).is_disabled()
+    finally:
+        other.close()

@@ -13,6 +13,8 @@
  * @property {Change | null} [change] the change to the game, as the log keeps it (null: the form's
  *   inputs as they now stand are the change, an edit)
  * @property {boolean} [shown] a state being shown (Undo, Redo, a log opened): nothing to record
+ * @property {import("./store.mjs").LogData} [log] a saved game's history, now in the form (a table tool
+ *   takes it after the game it replaced)
  * @typedef {(made: Made) => void} OnChanged
  * @typedef {(answer: import("./codex.mjs").Answer) => void} OnAnswered
  */

@@ -6,20 +6,24 @@
 
 import { sayWithButtons } from "./answers.mjs";
 import { askToKeep, showKeepingNow, storage, timeWords } from "./kept.mjs";
+import { formState } from "./form-state.mjs";
 import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
+import { asChange, stateKey } from "./store.mjs";
 
 const FORMAT = "jianghu-codex-save";
 const VERSION = 1;
 const NAME_LENGTH = 40;
 // `recruits`: the fighters a saved character brings to a table tool's fight (recruit.mjs).
-const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits"]);
+// `log`: a table tool's game as its log (store.mjs), so a saved or exported fight keeps its history.
+const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits", "log"]);
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
  * @typedef {import("./rows.mjs").Row} Row
  * @typedef {import("./answers.mjs").Action} Action
  * @typedef {{ format: string, version: number, calc: string, name: string, saved: string, inputs: Inputs,
- *   recruits?: Record<string, Row> }} SaveRecord a save, as kept and as exported (checked by checkSave)
+ *   recruits?: Record<string, Row>, log?: import("./store.mjs").LogData }} SaveRecord a save, as kept and as
+ *   exported (checked by checkSave)
  */
 
 const prefix = (/** @type {string} */ calc) => `codex.save.${calc}.`;
@@ -82,7 +86,28 @@ export function checkSave(form, found) {
   if (data.calc !== calcOf(form)) return `it belongs to another calculator (${String(data.calc)})`;
   const stray = Object.keys(data).filter((k) => !KEYS.has(k));
   if (stray.length) return `it has fields this page does not know: ${stray.join(", ")}`;
-  return checkInputs(form, data.inputs);
+  return checkInputs(form, data.inputs) || (data.log === undefined ? "" : checkLog(form, data.log, data.inputs));
+}
+
+/** What is wrong with a saved game's log (store.mjs LogData) for this form; "" if none. Its
+ *  present state must be the save's inputs, and every state one this form takes.
+ * @param {HTMLFormElement} form @param {unknown} found @param {unknown} inputs */
+function checkLog(form, found, inputs) {
+  if (!form.hasAttribute("data-table")) return "it holds a game's history, and this calculator keeps none";
+  const log = /** @type {Record<string, unknown>} */ (found && typeof found === "object" && !Array.isArray(found) ? found : {});
+  const { start, entries, at } = log;
+  if (!Array.isArray(entries) || typeof at !== "number" || !Number.isInteger(at) || at < 0 || at > entries.length) {
+    return "its history is damaged (no list of changes, or no place in it)";
+  }
+  if (entries.length > 500) return `its history holds ${entries.length} changes, and this page keeps at most 500`;
+  const problem = checkInputs(form, start);
+  if (problem) return `its history's start cannot be read (${problem})`;
+  for (const [i, entry] of entries.entries()) {
+    const bad = !entry || typeof entry !== "object" || !asChange(entry.change) ? "it is not a change" : checkInputs(form, entry.inputs);
+    if (bad) return `change ${i + 1} of its history cannot be read (${bad})`;
+  }
+  const now = at ? entries[at - 1].inputs : start;
+  return stateKey(now) === stateKey(inputs) ? "" : "its history does not end in the game it holds";
 }
 
 /** What is wrong with a set of inputs for this form (a save's, a kept fight's state); "" if none.
@@ -156,6 +181,11 @@ export function saveRecord(calc, name, inputs, saved = new Date().toISOString())
 /** @param {HTMLFormElement} form @param {string} name */
 function snapshot(form, name) {
   const data = saveRecord(calcOf(form), name, currentInputs(form));
+  const log = formState(form).table?.log;
+  if (log) { // a table tool's game: its history comes along, and its present is the save's inputs
+    data.log = log.toJSON();
+    data.inputs = log.now;
+  }
   const recruits = recruitsOf(form);
   if (Object.keys(recruits).length) data.recruits = recruits;
   return data;
@@ -243,10 +273,12 @@ function save(form, box) {
 
 // Put inputs into the form, with a way back: table tools undo it from their history (the bar's
 // Undo); any other form gets an Undo beside the message.
-/** @param {HTMLFormElement} form @param {HTMLElement} box @param {Inputs} inputs @param {string} label @param {string} message */
-function replaceInputs(form, box, inputs, label, message) {
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {SaveRecord} data @param {string} label @param {string} message */
+function replaceInputs(form, box, data, label, message) {
   const before = currentInputs(form);
-  setInputs(form, inputs, { label });
+  // A table tool takes a saved game's history after the game it replaces (its log's present is
+  // the save's inputs: checkSave holds them equal).
+  setInputs(form, data.inputs, { label, log: data.log });
   if (form.hasAttribute("data-table")) return say(box, "", `${message} Undo brings back what was there.`);
   say(box, "", message, ["Undo", () => {
     setInputs(form, before, { label: "Put back what was there before" });
@@ -261,7 +293,7 @@ function load(form, box) {
   const { data, problem } = readSave(form, name);
   if (!data) return say(box, `The save “${name}” could not be loaded: ${problem}. Nothing was changed, and your other saves are kept.`);
   nameField(box).value = name;
-  replaceInputs(form, box, data.inputs, `Loaded “${name}”`, `Loaded “${name}”.`);
+  replaceInputs(form, box, data, `Loaded “${name}”`, `Loaded “${name}”.`);
 }
 
 /** @param {HTMLFormElement} form @param {HTMLElement} box */
@@ -316,7 +348,7 @@ async function importFile(form, box, input) {
   const checked = data;
   const name = typeof checked.name === "string" ? checked.name.trim().slice(0, NAME_LENGTH) : "";
   if (name) nameField(box).value = name;
-  replaceInputs(form, box, checked.inputs, `Imported ${file.name}`,
+  replaceInputs(form, box, checked, `Imported ${file.name}`,
     `Imported ${file.name}. Save it to keep it on this device${name && saveNames(calcOf(form)).includes(name)
       ? ` (a save named “${name}” is already here: saving asks before anything is replaced)` : ""}.`);
 }

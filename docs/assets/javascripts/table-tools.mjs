@@ -136,8 +136,23 @@ function afterChange(tool) {
 function onMade(tool, made) {
   tool.lastTarget = null;
   if (made.shown) return;
-  dispatch(tool, made.change ?? null, made.label);
+  if (made.log) takeLog(tool, made.log, made.label);
+  else dispatch(tool, made.change ?? null, made.label);
   soon(tool);
+}
+
+// A saved game with its history (a save loaded, a file imported): its start becomes a change of
+// this log, its changes follow, so Undo walks back through them to the game it replaced.
+/** @param {Tool} tool @param {import("./store.mjs").LogData} saved @param {string} label */
+function takeLog(tool, saved, label) {
+  const before = tool.log.now;
+  const start = gameOf(tool, saved.start);
+  const first = { change: /** @type {import("./store.mjs").Change} */ ({ do: "edit", label, sets: differences(before, start) }),
+    inputs: start };
+  const entries = saved.entries.map((e) => ({ change: e.change, inputs: gameOf(tool, e.inputs) }));
+  tool.log = new Log(before, [first, ...entries], 1 + saved.at);
+  showStep(tool, label);
+  afterChange(tool);
 }
 
 // The reader typed or chose (the browser's own events): a change to the game, keys typed in one
