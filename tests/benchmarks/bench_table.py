@@ -146,13 +146,43 @@ def _session(browser: Any, url: str, *, on_phone: bool, actions: int) -> dict[st
     page.wait_for_timeout(HOLD_MS)
     pressed = page.evaluate(PRESS_NEXT, [FORM, actions, HOLD_MS])
     hits = page.evaluate(HIT, [FORM, max(1, actions // 2), HOLD_MS])
+    folded = page.evaluate(FOLD, [TRACKER, *_log(url, FOLD_CHANGES)])
     context.close()
-    return {"damage": damage, "Next": pressed, "+N typed": hits["typed"], "+N Apply": hits["applied"]}
+    return {"damage": damage, "Next": pressed, "+N typed": hits["typed"], "+N Apply": hits["applied"],
+            f"fold {FOLD_CHANGES}": [{"total": folded}]}
+
+
+# A log of Next presses from the page's fight, made by the engine here (the labels are the
+# buttons' own), folded by the page's engine: codex.mjs `fold`, as a shared link's log is.
+FOLD_CHANGES = 500
+FOLD = r"""async ([calc, start, changes]) => {
+  const root = document.baseURI.replace(/wbs\/fight\/.*$/, "");
+  const codex = await import(new URL("assets/javascripts/codex.mjs", root).href);
+  const t0 = performance.now();
+  const folded = await codex.fold(calc, start, changes);
+  if (!folded.states) throw new Error(`fold: ${folded.problem}`);
+  return performance.now() - t0;
+}"""
+
+
+def _log(url: str, count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from urllib.parse import parse_qsl, urlsplit
+
+    from tests.support.engine import engine
+
+    prefix = f"{TRACKER}."
+    start = {k[len(prefix):]: v for k, v in parse_qsl(urlsplit(url).query) if k.startswith(prefix)}
+    e, state, changes = engine(), dict(start), []
+    for _ in range(count):
+        change = {"do": "press", "output": "next", "label": e.run(TRACKER, state)["next"]["label"], "draft": {}}
+        changes.append(change)
+        state = e.fold(TRACKER, state, [change])[-1]
+    return start, changes
 
 
 def _lines(title: str, runs: list[dict[str, list[dict[str, float]]]], budget: float) -> list[str]:
     out = [f"{title} (budget p95 ≤ {budget:g} ms)"]
-    for action in ("damage", "Next", "+N typed", "+N Apply"):
+    for action in ("damage", "Next", "+N typed", "+N Apply", f"fold {FOLD_CHANGES}"):
         total = [a["total"] for run in runs for a in run[action]]
         paint = [a["paint"] for run in runs for a in run[action] if "paint" in a]
         then = f"; → next frame: p50 {median(paint):.1f} ms, p95 {p95(paint):.1f} ms" if paint else ""
@@ -170,6 +200,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=30, help="answers of each action per run")
     parser.add_argument("--site", type=Path, help="a site already built for --port (CODEX_SITE_URL), not rebuilt")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--fighters", type=int, default=FIGHTERS, help="fighters in the fight (issue 28 asks 12)")
     args = parser.parse_args()
     port = args.port
     if not port:
@@ -182,7 +213,7 @@ def main() -> None:
         if not args.site:
             build(site, port)
         with serve(site, port) as (base, _), chromium() as browser:
-            url = tracker_url(base, FIGHTERS)
+            url = tracker_url(base, args.fighters)
             desktop, handset = [], []
             for run in range(args.runs):  # interleaved, so a noisy minute hits both profiles alike
                 for runs, on_phone in ((desktop, False), (handset, True)):
@@ -190,7 +221,7 @@ def main() -> None:
                     print(f"  run {run + 1}, {'phone' if on_phone else 'desktop'}: "
                           + ", ".join(f"{k} p95 {p95([a['total'] for a in v]):.0f} ms" for k, v in runs[-1].items()),
                           flush=True)
-    print(f"table tools: a {FIGHTERS}-fighter WBS fight on its page, {args.runs} runs; load average {load:.1f} at "
+    print(f"table tools: a {args.fighters}-fighter WBS fight on its page, {args.runs} runs; load average {load:.1f} at "
           f"the start, {os.getloadavg()[0]:.1f} at the end, {os.cpu_count()} cores")
     print("\n".join(_lines("desktop (no throttling)", desktop, 16)))
     print("\n".join(_lines(f"phone (390 px, touch, CPU ×{PHONE_CPU})", handset, 100)))
