@@ -16,8 +16,9 @@ A change is one of:
   so a pressed change always follows the rules; a button that state does not offer (its label
   differs) is refused with the change's number.
 
-The draft inputs (who is targeted, the amount typed) are not the game: a press consumes them
-(they go back to their defaults), and no other change keeps them.
+The draft inputs (who is targeted, the amount typed) are not the game: a press carries the ones it
+used, and the button it presses clears what it applied (the trackers' Apply sets the amount back
+to nothing), so the same change is never applied twice. The page keeps no draft in its states.
 """
 
 from __future__ import annotations
@@ -73,28 +74,29 @@ def step(calc: Calculator, values: Mapping[str, Any], change: Mapping[str, Any],
         sets = change.get("sets")
         if not isinstance(sets, Mapping) or any(name not in specs for name in sets):
             raise _refuse(number, label, "an edit sets inputs of this tool by name")
-        return _typed(calc, {**values, **sets}, number, label)
+        return {**values, **_typed(calc, sets, number, label, only=True)}
     draft = change.get("draft", {})
     if not isinstance(draft, Mapping) or any(name not in specs or not specs[name].draft for name in draft):
         raise _refuse(number, label, "a press carries only the change being entered")
     output = change.get("output")
     if output not in {o.name for o in calc.outputs()}:
         raise _refuse(number, label, f"this tool has no result called {output!r}")
-    before = _typed(calc, {**values, **draft}, number, label)
+    before = {**values, **_typed(calc, draft, number, label, only=True)}
     result = calc.compute(before)[output]
     pressed = next((b for b in _buttons(result) if b.label == label), None)
     if pressed is None:
         raise _refuse(number, label, "the game before it does not offer that button (the log is from another game, "
                                      "or was changed)")
-    after = {**before, **dict(pressed.sets)}
-    for spec in drafts(calc):
-        after[spec.name] = spec.default
-    return _typed(calc, after, number, label)
+    return {**before, **dict(pressed.sets)}  # the engine's own values: typed already
 
 
-def _typed(calc: Calculator, raw: Mapping[str, Any], number: int, label: str) -> dict[str, Any]:
+def _typed(calc: Calculator, raw: Mapping[str, Any], number: int, label: str, *, only: bool = False) -> dict[str, Any]:
+    """`raw` checked and typed: every input (defaults for those not given), or `only` those given."""
+    specs = _inputs(calc)
+    if only:
+        specs = [i for i in specs if i.name in raw]
     try:
-        return parse_inputs(_inputs(calc), raw)
+        return parse_inputs(specs, raw)
     except InputError as exc:
         raise _refuse(number, label, str(exc)) from None
 
