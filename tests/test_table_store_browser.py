@@ -109,6 +109,8 @@ def test_undo_works_across_a_reload_and_in_a_shared_links_copy(site: tuple[str, 
     page.tap(f'{BAR} [data-table-action="redo"]')
     settled(page, WBS)
     assert where(page) == after
+    page.wait_for_timeout(400)  # the log goes into the address once the GM pauses (with the kept copy)
+    settled(page, WBS)
     link = page.url
     assert f"log.{WBS}=" in link, "the page's link carries no log"
 

@@ -125,8 +125,7 @@ function dispatch(tool, change, label, merge = false) {
 /** @param {Tool} tool */
 function afterChange(tool) {
   soon(tool);
-  keepSoon(tool);
-  writeLink(tool);
+  keepSoon(tool); // the log is kept, and written into the address, once the GM pauses
   askToKeep();
 }
 
@@ -439,6 +438,7 @@ function keepSoon(tool) {
 function keepNow(tool) {
   clearTimeout(tool.timer ?? undefined);
   tool.timer = null;
+  writeLink(tool); // off the tap's path: encoding the log costs the phone a frame
   const calc = calcOf(tool);
   const stored = readKept(calc);
   const other = stored?.record;
@@ -484,7 +484,7 @@ function resume(tool, record, label) {
   tool.written = record.saved;
   show(tool, label);
   showStep(tool, label);
-  writeLink(tool);
+  keepSoon(tool);
   soon(tool);
 }
 
