@@ -15,6 +15,7 @@
  * @property {boolean} [shown] a state being shown (Undo, Redo, a log opened): nothing to record
  * @property {import("./store.mjs").LogData} [log] a saved game's history, now in the form (a table tool
  *   takes it after the game it replaced)
+ * @property {string} [fight] the id of the saved game now in the form (a table tool goes on as that fight)
  * @typedef {(made: Made) => void} OnChanged
  * @typedef {(answer: import("./codex.mjs").Answer) => void} OnAnswered
  */

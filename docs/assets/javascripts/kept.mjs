@@ -1,11 +1,16 @@
 // What a table tool keeps on this device without being asked: the game's log (store.mjs), one
-// record per table tool (localStorage `codex.table.<calc>`), written as it changes and offered back
-// when its page opens. Also the one place that asks the browser to keep the site's storage
-// (navigator.storage.persist) and says what it answered. Records are checked here by type, and
-// their inputs by their reader (table-tools.mjs, with saves.mjs's checkInputs) before anything in
-// a form changes. A record of format 1 (a history of states) is read as a log of edits, once.
+// record per table tool (`codex.table.<calc>`, through device-store.mjs), written as it changes
+// and offered back when its page opens. Also the one place that asks the browser to keep the
+// site's storage (navigator.storage.persist) and says what it answered. Records are checked here
+// by type, every value of every state of the log included (a value of the wrong type makes the
+// record damaged, never a crash later), and their inputs by their reader (table-tools.mjs, with
+// saves.mjs's checkInputs) before anything in a form changes. A record of format 1 (a history of
+// states) is read as a log of edits, once.
 
-import { differences } from "./store.mjs";
+import { asideKey, readText, storage, writeText } from "./device-store.mjs";
+import { asChange, differences } from "./store.mjs";
+
+export { storage };
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
@@ -20,15 +25,6 @@ const FORMAT = "jianghu-codex-table";
 const VERSION = 2;
 
 export const keptKey = (/** @type {string} */ calc) => `codex.table.${calc}`;
-
-/** localStorage, or null where the browser refuses it (some private windows, a sandbox). */
-export function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** @param {unknown} value @returns {value is Inputs} */
 const isInputs = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -50,12 +46,51 @@ function fromHistory(record) {
   return { start: all[0].inputs, entries, at: past.length };
 }
 
+// What a form's value may be: text, a number, a box's state; a rows input is a list of records of
+// those. Anything else (an object where a value belongs, lists in lists) is damage.
+/** @param {unknown} value */
+const isPlain = (value) => typeof value === "string" || typeof value === "boolean"
+  || (typeof value === "number" && Number.isFinite(value));
+
+/** What is wrong with the types of a set of inputs, whatever the form; "" if nothing.
+ * @param {unknown} inputs */
+export function typeProblem(inputs) {
+  if (!isInputs(inputs)) return "it holds no inputs";
+  for (const [name, value] of Object.entries(/** @type {Record<string, unknown>} */ (inputs))) {
+    if (isPlain(value)) continue;
+    if (!Array.isArray(value)) return `its value for ${name} is not text, a number or a checkbox's state`;
+    for (const [i, row] of value.entries()) {
+      if (!isInputs(row)) return `row ${i + 1} of its ${name} is not a record`;
+      const bad = Object.entries(/** @type {Record<string, unknown>} */ (row)).find(([, v]) => v !== null && !isPlain(v));
+      if (bad) return `row ${i + 1} of its ${name} has a ${bad[0]} that is not text, a number or a checkbox's state`;
+    }
+  }
+  return "";
+}
+
+/** What is wrong with a log as plain data (its start, its changes, its place); "" if nothing.
+ * @param {unknown} found */
+export function logProblem(found) {
+  if (!isInputs(found)) return "it holds no history";
+  const log = /** @type {Record<string, unknown>} */ (found);
+  const start = typeProblem(log.start);
+  if (start) return `the start of its history is damaged (${start})`;
+  if (!Array.isArray(log.entries)) return "its history has no list of changes";
+  if (typeof log.at !== "number" || !Number.isInteger(log.at) || log.at < 0 || log.at > log.entries.length) {
+    return "its history has no place in its list of changes";
+  }
+  for (const [i, entry] of log.entries.entries()) {
+    const bad = !isInputs(entry) || !asChange(entry.change) ? "it is not a change" : typeProblem(entry.inputs);
+    if (bad) return `change ${i + 1} of its history is damaged (${bad})`;
+  }
+  return "";
+}
+
 /** The game kept for `calc`: {record}, {problem, text} when it cannot be read, or null when none.
  * @param {string} calc @returns {Kept | null} */
 export function readKept(calc) {
-  const store = storage();
-  const text = store?.getItem(keptKey(calc));
-  if (text === null || text === undefined) return null;
+  const text = readText(keptKey(calc));
+  if (text === null) return null;
   let record;
   try {
     record = JSON.parse(text);
@@ -70,11 +105,12 @@ export function readKept(calc) {
   if (record.calc !== calc) return { problem: "it belongs to another tool", text };
   if (typeof record.saved !== "string" || Number.isNaN(Date.parse(record.saved))) return { problem: "it has no time", text };
   const log = record.version === 1 ? fromHistory(record) : record.log;
-  if (!isInputs(log) || !isInputs(log.start)) return { problem: "it holds no inputs", text };
+  const problem = log ? logProblem(log) : "it holds no inputs";
+  if (problem || !log) return { problem, text };
+  const checked = /** @type {LogData} logProblem found none */ (log);
   return { record: { format: FORMAT, version: VERSION, calc, saved: record.saved,
-    fight: typeof record.fight === "string" ? record.fight : "",
-    log: { start: log.start, entries: Array.isArray(log.entries) ? log.entries : [],
-      at: typeof log.at === "number" ? log.at : 0 } } };
+    fight: typeof record.fight === "string" ? record.fight.slice(0, 40) : "",
+    log: { start: checked.start, entries: checked.entries, at: checked.at } } };
 }
 
 /** The game a kept record holds now (its log's present state), unchecked. @param {KeptRecord} record @returns {Inputs} */
@@ -84,29 +120,22 @@ export function keptNow(record) {
   return entry && isInputs(entry.inputs) ? entry.inputs : start;
 }
 
-/** Keep this game on the device; false when the browser would not (full, private, refused).
- * @param {string} calc @param {{ fight: string, log: LogData }} game */
+/** Keep this game on the device: {record} written, or {refused} and why not ("full", "refused").
+ * @param {string} calc @param {{ fight: string, log: LogData }} game
+ * @returns {{ record: KeptRecord, refused?: undefined } | { record?: undefined, refused: "full" | "refused" }} */
 export function writeKept(calc, { fight, log }) {
-  const store = storage();
-  if (!store) return false;
+  /** @type {KeptRecord} */
   const record = { format: FORMAT, version: VERSION, calc, fight, saved: new Date().toISOString(), log };
-  try {
-    store.setItem(keptKey(calc), JSON.stringify(record));
-    return /** @type {KeptRecord} */ (record);
-  } catch {
-    return false;
-  }
+  const refused = writeText(keptKey(calc), JSON.stringify(record));
+  return refused ? { refused } : { record };
 }
 
-/** Move an unreadable record aside (never delete what the reader may want back); its new key. */
-/** @param {string} calc @param {string} text */
+/** Copy an unreadable record aside under a key of its own (time-stamped, never an earlier one's):
+ *  its key, or "" when the browser would not write it (then it stays where it was).
+ * @param {string} calc @param {string} text */
 export function setAside(calc, text) {
-  const store = storage();
-  const key = `${keptKey(calc)}.unreadable`;
-  try {
-    store?.setItem(key, text);
-  } catch { /* nothing more to do: it stays where it was */ }
-  return key;
+  const key = asideKey(keptKey(calc));
+  return writeText(key, text) ? "" : key;
 }
 
 export function newFightId() {

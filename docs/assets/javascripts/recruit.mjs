@@ -8,7 +8,8 @@
 
 import { everyPage } from "./every-page.mjs";
 import { Log } from "./store.mjs";
-import { keptKey, keptNow, newFightId, readKept, storage, writeKept } from "./kept.mjs";
+import { readText, removeKey, writeText } from "./device-store.mjs";
+import { keptKey, keptNow, newFightId, readKept, writeKept } from "./kept.mjs";
 import { currentInputs, setInputs } from "./rows.mjs";
 import { savedRecruits } from "./saves.mjs";
 
@@ -113,24 +114,21 @@ export function addToFight(calc, tool, row, count) {
     setInputs(form, { [rows.name]: after }, { label });
     return { names, total: after.length };
   }
-  const store = storage();
-  const before = store?.getItem(keptKey(calc));
+  const before = readText(keptKey(calc));
   const now = { ...inputs, [rows.name]: after };
   const log = record ? Log.from(record.log, () => true) : new Log(now);
   log.dispatch({ do: "edit", label, sets: { [rows.name]: after } }, now);
   const written = writeKept(calc, { fight: record?.fight || newFightId(), log: log.toJSON() });
-  if (!written) return { problem: "this browser would not keep the fight on this device (a private window, or its storage is full)" };
+  if (!written.record) {
+    return { problem: written.refused === "full"
+      ? "this browser's storage for this site is full, so the fight kept on this device was left as it was (export a backup file, then delete saves you no longer need)"
+      : "this browser would not keep the fight on this device (a private window, or storage turned off)" };
+  }
+  const saved = written.record.saved;
   const undo = () => {
     const now = readKept(calc);
-    if (!now?.record || now.record.saved !== written.saved) return false; // changed since: undo it there
-    try {
-      const kept = /** @type {Storage} writeKept wrote to it */ (store);
-      if (before === null || before === undefined) kept.removeItem(keptKey(calc));
-      else kept.setItem(keptKey(calc), before);
-    } catch {
-      return false;
-    }
-    return true;
+    if (!now?.record || now.record.saved !== saved) return false; // changed since: undo it there
+    return before === null ? removeKey(keptKey(calc)) : !writeText(keptKey(calc), before);
   };
   return { names, total: after.length, undo };
 }

@@ -5,7 +5,8 @@
 // and a load or an import over the form can be undone.
 
 import { sayWithButtons } from "./answers.mjs";
-import { askToKeep, showKeepingNow, storage, timeWords } from "./kept.mjs";
+import { download, fileName, keysUnder, readText, removeKey, roomWords, writeText } from "./device-store.mjs";
+import { askToKeep, showKeepingNow, timeWords, typeProblem } from "./kept.mjs";
 import { formState } from "./form-state.mjs";
 import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
 import { asChange, stateKey } from "./store.mjs";
@@ -13,17 +14,21 @@ import { asChange, stateKey } from "./store.mjs";
 const FORMAT = "jianghu-codex-save";
 const VERSION = 1;
 const NAME_LENGTH = 40;
+const FILE_SIZE = 2_000_000; // bytes: a file larger than this is refused before it is read
 // `recruits`: the fighters a saved character brings to a table tool's fight (recruit.mjs).
 // `log`: a table tool's game as its log (store.mjs), so a saved or exported fight keeps its history.
-const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits", "log"]);
+// `fight`: the id of the table tool's game it holds; `kept`: the page made it from the fight it
+// kept (the one copy of that fight, updated when the fight is set aside again: keptCopy).
+const KEYS = new Set(["format", "version", "calc", "name", "saved", "inputs", "recruits", "log", "fight", "kept"]);
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
  * @typedef {import("./rows.mjs").Row} Row
+ * @typedef {import("./rows.mjs").Field} Field
  * @typedef {import("./answers.mjs").Action} Action
  * @typedef {{ format: string, version: number, calc: string, name: string, saved: string, inputs: Inputs,
- *   recruits?: Record<string, Row>, log?: import("./store.mjs").LogData }} SaveRecord a save, as kept and as
- *   exported (checked by checkSave)
+ *   recruits?: Record<string, Row>, log?: import("./store.mjs").LogData, fight?: string, kept?: boolean }} SaveRecord
+ *   a save, as kept and as exported (checked by checkSave)
  */
 
 const prefix = (/** @type {string} */ calc) => `codex.save.${calc}.`;
@@ -45,15 +50,7 @@ function say(box, error, status = "", ...actions) {
 /** The names of the saves of calculator `calc` on this device, sorted.
  * @param {string} calc */
 export function saveNames(calc) {
-  const store = storage();
-  const names = [];
-  if (store) {
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i);
-      if (key?.startsWith(prefix(calc))) names.push(key.slice(prefix(calc).length));
-    }
-  }
-  return names.sort((a, b) => a.localeCompare(b));
+  return keysUnder(prefix(calc)).map((key) => key.slice(prefix(calc).length)).sort((a, b) => a.localeCompare(b));
 }
 
 /** @param {HTMLFormElement} form @param {HTMLElement} box */
@@ -78,15 +75,40 @@ function listSaves(form, box) {
 
 // What is wrong with a save or an imported file, in words; "" when it can be used.
 /** @param {HTMLFormElement} form @param {unknown} found */
-export function checkSave(form, found) {
+// `strict` (a file being imported): the present inputs must also be ones the form's controls
+// offer (a choice it lists, a number in its range), as a reader could have typed them.
+/** @param {HTMLFormElement} form @param {unknown} found */
+export function checkSave(form, found, strict = false) {
   if (!found || typeof found !== "object" || Array.isArray(found)) return "it is not a saved calculator";
   const data = /** @type {Record<string, unknown>} */ (found);
   if (data.format !== FORMAT) return "it is not a Jianghu Codex save";
-  if (data.version !== VERSION) return `it was saved in format ${data.version}, and this page reads format ${VERSION}`;
-  if (data.calc !== calcOf(form)) return `it belongs to another calculator (${String(data.calc)})`;
+  if (data.version !== VERSION) return `it was saved in format ${shortText(data.version)}, and this page reads format ${VERSION}`;
+  if (data.calc !== calcOf(form)) return `it belongs to another calculator (${shortText(data.calc)})`;
   const stray = Object.keys(data).filter((k) => !KEYS.has(k));
-  if (stray.length) return `it has fields this page does not know: ${stray.join(", ")}`;
-  return checkInputs(form, data.inputs) || (data.log === undefined ? "" : checkLog(form, data.log, data.inputs));
+  if (stray.length) return `it has fields this page does not know: ${stray.slice(0, 5).map(shortText).join(", ")}`;
+  if (typeof data.name !== "string" || data.name.length > 400) return "its name is not a short text";
+  if (typeof data.saved !== "string" || Number.isNaN(Date.parse(data.saved))) return "it has no time it was saved";
+  if (data.fight !== undefined && (typeof data.fight !== "string" || data.fight.length > 40)) return "its fight id is not a short text";
+  if (data.kept !== undefined && typeof data.kept !== "boolean") return "its mark of a kept fight is not yes or no";
+  if (data.recruits !== undefined && recruitsProblem(data.recruits)) return "the fighters it brings to a fight are damaged";
+  return checkInputs(form, data.inputs, strict) || (data.log === undefined ? "" : checkLog(form, data.log, data.inputs));
+}
+
+/** Whether a save's recruits (table tool → one row of plain values) are damaged. @param {unknown} found */
+function recruitsProblem(found) {
+  if (!found || typeof found !== "object" || Array.isArray(found)) return true;
+  return Object.values(found).some((row) => typeProblem({ row: [row] }));
+}
+
+/** Any value as a few words of text (a hostile file's value is never printed whole). @param {unknown} value */
+function shortText(value) {
+  let text;
+  try {
+    text = typeof value === "string" ? value : JSON.stringify(value) ?? typeof value;
+  } catch {
+    text = typeof value;
+  }
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** What is wrong with a saved game's log (store.mjs LogData) for this form; "" if none. Its
@@ -112,26 +134,86 @@ function checkLog(form, found, inputs) {
 
 /** What is wrong with a set of inputs for this form (a save's, a kept fight's state); "" if none.
  * @param {HTMLFormElement} form @param {unknown} found */
-export function checkInputs(form, found) {
+// Every value is checked by type and by the form's own limits (a text's length, a list's count)
+// before anything is set: a value of the wrong type is a damaged record, never a crash in the
+// form. `strict` (a file imported): also what the control offers (its choices, its range).
+/** @param {HTMLFormElement} form @param {unknown} found */
+export function checkInputs(form, found, strict = false) {
   if (!found || typeof found !== "object" || Array.isArray(found)) return "it holds no inputs";
   const inputs = /** @type {Record<string, unknown>} */ (found);
   const listed = /** @type {(Element & { name: string })[]} every listed form element has a name */ ([...form.elements]);
-  const names = new Set(listed.filter((c) => c.name).map((c) => c.name));
-  const unknown = Object.keys(inputs).filter((k) => !names.has(k));
-  if (unknown.length) return `it has inputs this calculator does not take: ${unknown.join(", ")}`;
+  const named = new Map(listed.filter((c) => c.name).map((c) => [c.name, c]));
+  const unknown = Object.keys(inputs).filter((k) => !named.has(k));
+  if (unknown.length) return `it has inputs this calculator does not take: ${unknown.slice(0, 5).map(shortText).join(", ")}`;
   const limits = rowLimits(form);
-  for (const [name, fields] of Object.entries(rowFields(form))) {
+  const rowFieldsOf = rowFields(form);
+  for (const [name, fields] of Object.entries(rowFieldsOf)) {
     const rows = inputs[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== "object" || Array.isArray(r))) return `its ${name} are not a list of records`;
     const { max, item } = limits[name];
     // Refused before a row is drawn: a file of thousands of rows must not freeze the page.
     if (rows.length > max) return `it holds ${rows.length.toLocaleString("en")} ${item.toLowerCase()}s, and this page takes at most ${max}`;
-    const known = new Set(fields.map((f) => f.name));
+    const known = new Map(fields.map((f) => [f.name, f]));
     for (const [i, row] of rows.entries()) {
       const extra = Object.keys(row).filter((k) => !known.has(k));
-      if (extra.length) return `row ${i + 1} of its ${name} has fields this page does not know: ${extra.join(", ")}`;
+      if (extra.length) return `row ${i + 1} of its ${name} has fields this page does not know: ${extra.slice(0, 5).map(shortText).join(", ")}`;
+      for (const [key, value] of Object.entries(row)) {
+        const bad = fieldProblem(/** @type {Field} */ (known.get(key)), value, strict);
+        if (bad) return `row ${i + 1} of its ${name}: its ${key} ${bad}`;
+      }
     }
+  }
+  for (const [name, value] of Object.entries(inputs)) {
+    if (name in rowFieldsOf) continue;
+    const bad = controlProblem(/** @type {HTMLInputElement | HTMLSelectElement} */ (named.get(name)), value, strict);
+    if (bad) return `its ${name} ${bad}`;
+  }
+  return "";
+}
+
+/** @param {unknown} value */
+const plain = (value) => typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+
+/** What is wrong with `value` for one column of a rows input; "" if nothing.
+ * @param {Field} field @param {unknown} value @param {boolean} strict */
+function fieldProblem(field, value, strict) {
+  if (field.type === "bool") return typeof value === "boolean" ? "" : "is not yes or no";
+  if (value === null || value === field.default) return "";
+  if (!plain(value)) return "is not text or a number";
+  const text = String(value);
+  const most = field.max_length ?? 200;
+  if (text.length > most) return `is ${text.length.toLocaleString("en")} characters long, and this page takes at most ${most}`;
+  if (!strict) return "";
+  if (field.type === "choice" && field.choices && !field.choices.some((c) => c.value === text)) return `is “${shortText(text)}”, not one of its choices`;
+  if (field.type === "int" && text.trim() !== "") {
+    const number = Number(text.trim().replace(/^\+/, ""));
+    if (!Number.isInteger(number)) return `is “${shortText(text)}”, not a whole number`;
+    if (field.min !== undefined && field.min !== null && number < field.min) return `is ${number}, below its least, ${field.min}`;
+    if (field.max !== undefined && field.max !== null && number > field.max) return `is ${number}, above its most, ${field.max}`;
+  }
+  return "";
+}
+
+/** What is wrong with `value` for one of the form's own controls; "" if nothing.
+ * @param {HTMLInputElement | HTMLSelectElement} control @param {unknown} value @param {boolean} strict */
+function controlProblem(control, value, strict) {
+  if (control instanceof HTMLInputElement && control.type === "checkbox") {
+    return typeof value === "boolean" || value === "true" || value === "false" ? "" : "is not yes or no";
+  }
+  if (!plain(value)) return "is not text or a number";
+  const text = String(value);
+  const most = control instanceof HTMLInputElement && control.maxLength > 0 ? control.maxLength : 20_000;
+  if (text.length > most) return `is ${text.length.toLocaleString("en")} characters long, and this page takes at most ${most}`;
+  if (!strict) return "";
+  if (control instanceof HTMLSelectElement) {
+    return [...control.options].some((o) => o.value === text) ? "" : `is “${shortText(text)}”, not one of its choices`;
+  }
+  if (control.type === "number" && text.trim() !== "") {
+    const number = Number(text);
+    if (!Number.isFinite(number)) return `is “${shortText(text)}”, not a number`;
+    if (control.min !== "" && number < Number(control.min)) return `is ${number}, below its least, ${control.min}`;
+    if (control.max !== "" && number > Number(control.max)) return `is ${number}, above its most, ${control.max}`;
   }
   return "";
 }
@@ -139,9 +221,8 @@ export function checkInputs(form, found) {
 /** @param {string} calc @param {string} name
  * @returns {{ data: unknown, text: string, problem?: undefined } | { data?: undefined, text?: string, problem: string }} */
 function readRaw(calc, name) {
-  const store = storage();
-  const text = store?.getItem(prefix(calc) + name);
-  if (text === null || text === undefined) return { problem: "it is no longer on this device" };
+  const text = readText(prefix(calc) + name);
+  if (text === null) return { problem: "it is no longer on this device" };
   try {
     return { data: JSON.parse(text), text };
   } catch {
@@ -181,10 +262,11 @@ export function saveRecord(calc, name, inputs, saved = new Date().toISOString())
 /** @param {HTMLFormElement} form @param {string} name */
 function snapshot(form, name) {
   const data = saveRecord(calcOf(form), name, currentInputs(form));
-  const log = formState(form).table?.log;
-  if (log) { // a table tool's game: its history comes along, and its present is the save's inputs
-    data.log = log.toJSON();
-    data.inputs = log.now;
+  const table = formState(form).table;
+  if (table) { // a table tool's game: its history comes along, and its present is the save's inputs
+    data.log = table.log.toJSON();
+    data.inputs = table.log.now;
+    data.fight = table.fight;
   }
   const recruits = recruitsOf(form);
   if (Object.keys(recruits).length) data.recruits = recruits;
@@ -203,30 +285,32 @@ export function freeName(calc, wanted) {
   }
 }
 
-/** Keep `data` (a save) under its name; false when the browser would not.
- * @param {SaveRecord} data */
+/** Keep `data` (a save) under its name: "" when written, else why not ("full", "refused").
+ * @param {SaveRecord} data @returns {import("./device-store.mjs").Refusal} */
 export function storeSave(data) {
-  const store = storage();
-  try {
-    if (!store) throw new Error("no storage");
-    store.setItem(prefix(data.calc) + data.name, JSON.stringify(data));
-  } catch {
-    return false;
+  const refused = writeText(prefix(data.calc) + data.name, JSON.stringify(data));
+  if (!refused) askToKeep();
+  return refused;
+}
+
+/** The name of the save the page made of fight `fight` when it set it aside before (its one copy),
+ *  or "". @param {string} calc @param {string} fight */
+export function keptCopy(calc, fight) {
+  if (!fight) return "";
+  for (const name of saveNames(calc)) {
+    const data = /** @type {Partial<SaveRecord> | null} any JSON */ (readRaw(calc, name).data);
+    if (data?.kept === true && data.fight === fight) return name;
   }
-  askToKeep();
-  return true;
+  return "";
 }
 
 /** Every save on this device that brings a fighter to table tool `tracker`: [{calc, name, row}].
  * @param {string} tracker */
 export function savedRecruits(tracker) {
-  const store = storage();
   /** @type {{ calc: string, name: string, row: Row }[]} */
   const found = [];
-  if (!store) return found;
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    const match = key && /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
+  for (const key of keysUnder("codex.save.")) {
+    const match = /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
     if (!match) continue;
     const data = /** @type {Partial<SaveRecord> | null} any JSON: each step is checked */ (readRaw(match[1], match[2]).data);
     const row = data && data.format === FORMAT && data.recruits?.[tracker];
@@ -247,13 +331,23 @@ function nameOf(box) {
 
 /** @param {HTMLFormElement} form @param {HTMLElement} box @param {string} name */
 function keep(form, box, name) {
-  if (!storeSave(snapshot(form, name))) {
-    return say(box, "This browser would not keep the save (private browsing, or its storage is full); export a file instead.");
+  const refused = storeSave(snapshot(form, name));
+  if (refused) {
+    return say(box, refused === "full"
+      ? "This browser's storage for this site is full: the save was not kept. Export a file instead, or delete saves you no longer need."
+      : "This browser would not keep the save (a private window, or storage turned off): export a file instead.",
+    "", ["Export as a file", () => exportFile(form, box)]);
   }
   listSaves(form, box);
   pickOf(box).value = name;
   nameField(box).value = name;
   say(box, "", `Saved “${name}” on this device.`);
+  roomWords().then((words) => { if (words) say(box, "", `Saved “${name}” on this device. ${words}`, backupAction()); });
+}
+
+/** The button that makes a backup file of everything the site keeps (device.mjs, loaded on demand). */
+function backupAction() {
+  return /** @type {Action} */ (["Export a backup file", () => import("./device.mjs").then((m) => m.exportBackup())]);
 }
 
 /** @param {HTMLFormElement} form @param {HTMLElement} box */
@@ -278,7 +372,7 @@ function replaceInputs(form, box, data, label, message) {
   const before = currentInputs(form);
   // A table tool takes a saved game's history after the game it replaces (its log's present is
   // the save's inputs: checkSave holds them equal).
-  setInputs(form, data.inputs, { label, log: data.log });
+  setInputs(form, data.inputs, { label, log: data.log, fight: data.fight });
   if (form.hasAttribute("data-table")) return say(box, "", `${message} Undo brings back what was there.`);
   say(box, "", message, ["Undo", () => {
     setInputs(form, before, { label: "Put back what was there before" });
@@ -300,14 +394,12 @@ function load(form, box) {
 function remove(form, box) {
   const name = pickOf(box).value;
   if (!name) return;
-  const store = storage();
-  const text = store?.getItem(prefix(calcOf(form)) + name);
-  store?.removeItem(prefix(calcOf(form)) + name);
+  const key = prefix(calcOf(form)) + name;
+  const text = readText(key);
+  if (!removeKey(key)) return say(box, `This browser would not delete “${name}”.`);
   listSaves(form, box);
   say(box, "", `Deleted “${name}”.`, ["Undo", () => {
-    try {
-      if (text !== null && text !== undefined) /** @type {Storage} it gave the text */ (store).setItem(prefix(calcOf(form)) + name, text);
-    } catch {
+    if (text !== null && writeText(key, text)) {
       return say(box, `“${name}” could not be put back: this browser's storage is full.`);
     }
     listSaves(form, box);
@@ -319,37 +411,47 @@ function remove(form, box) {
 /** @param {HTMLFormElement} form @param {HTMLElement} box */
 function exportFile(form, box) {
   const name = nameOf(box)[0] || calcOf(form);
-  const blob = new Blob([JSON.stringify(snapshot(form, name), null, 2)], { type: "application/json" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `${name.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-|-$/g, "") || "save"}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  say(box, "", `Exported “${name}” as ${link.download}.`);
+  const file = fileName(name);
+  download(file, JSON.stringify(snapshot(form, name), null, 2));
+  say(box, "", `Exported “${name}” as ${file}.`);
 }
 
+// Every file gets an answer beside the control: imported, or refused with why (a file too large
+// to read, not JSON, not a save, a value of the wrong type or past the form's limits; anything
+// else that goes wrong is said too). The last file's answer is cleared as the next is read.
 /** @param {HTMLFormElement} form @param {HTMLElement} box @param {HTMLInputElement} input */
 async function importFile(form, box, input) {
   const file = input.files?.[0];
   if (!file) return;
+  input.value = "";
+  const refuse = (/** @type {string} */ why) => say(box, `${file.name} could not be imported: ${why}. Nothing was changed.`);
+  say(box, "", `Reading ${file.name}…`);
+  if (file.size > FILE_SIZE) {
+    return refuse(`it is ${(file.size / 1e6).toFixed(1)} MB, and this page reads files of at most ${FILE_SIZE / 1e6} MB`);
+  }
   let data;
   try {
     data = JSON.parse(await file.text());
-  } catch {
-    input.value = "";
-    return say(box, `${file.name} could not be imported: it is not valid JSON. Nothing was changed.`);
+  } catch (error) {
+    return refuse(error instanceof RangeError ? "it is nested too deeply to read" : "it is not valid JSON");
   }
-  input.value = "";
-  const problem = checkSave(form, data);
-  if (problem) return say(box, `${file.name} could not be imported: ${problem}. Nothing was changed.`);
+  try {
+    importChecked(form, box, file.name, data);
+  } catch {
+    refuse("it holds values this page cannot use");
+  }
+}
+
+/** @param {HTMLFormElement} form @param {HTMLElement} box @param {string} file @param {unknown} data */
+function importChecked(form, box, file, data) {
+  const problem = checkSave(form, data, true);
+  if (problem) return say(box, `${file} could not be imported: ${problem}. Nothing was changed.`);
   /** @type {SaveRecord} checked */
-  const checked = data;
+  const checked = /** @type {SaveRecord} */ (data);
   const name = typeof checked.name === "string" ? checked.name.trim().slice(0, NAME_LENGTH) : "";
   if (name) nameField(box).value = name;
-  replaceInputs(form, box, checked, `Imported ${file.name}`,
-    `Imported ${file.name}. Save it to keep it on this device${name && saveNames(calcOf(form)).includes(name)
+  replaceInputs(form, box, checked, `Imported ${file}`,
+    `Imported ${file}. Save it to keep it on this device${name && saveNames(calcOf(form)).includes(name)
       ? ` (a save named “${name}” is already here: saving asks before anything is replaced)` : ""}.`);
 }
 

@@ -13,9 +13,10 @@ import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
 import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
+import { download, fileName, readText, removeKey, roomWords, withLock } from "./device-store.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
-import { checkInputs, freeName, saveRecord, storeSave } from "./saves.mjs";
+import { checkInputs, freeName, keptCopy, saveRecord, storeSave } from "./saves.mjs";
 import { fold, foresee } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
 import { Log, differences, logText, readLogText, stateKey } from "./store.mjs";
@@ -37,7 +38,10 @@ import { address, keepAddress, stateOf } from "./url-state.mjs";
  * @property {EventTarget | null} lastTarget the field last typed in (keys close together are one change)
  * @property {number} lastAt when (performance.now())
  * @property {boolean} follow the next answer's pointer is to be followed (a Next)
- * @property {boolean} refused the browser would not keep the game (said once)
+ * @property {string} refused why the browser would not keep the game, as last said ("" while it does)
+ * @property {string} blocked the kept record this page must not write over (unreadable, and not
+ *   set aside for lack of room), or ""
+ * @property {string} room the warning last given that the device's room runs short ("" none)
  * @property {number} frame the frame the bar is drawn in (0: none asked)
  * @property {boolean} following the pointer is followed at the next frame
  * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
@@ -135,6 +139,7 @@ function afterChange(tool) {
 function onMade(tool, made) {
   tool.lastTarget = null;
   if (made.shown) return;
+  if (made.fight) tool.fight = made.fight;
   if (made.log) takeLog(tool, made.log, made.label);
   else dispatch(tool, made.change ?? null, made.label);
   soon(tool);
@@ -435,35 +440,128 @@ function keepSoon(tool) {
 }
 
 /** @param {Tool} tool */
+// Keeping runs under a lock per tool (Web Locks), so two tabs never read and write the kept game
+// in between each other's steps; leaving the page (flush) keeps at once, as the browser will not
+// wait for a lock then.
+/** @param {Tool} tool */
 function keepNow(tool) {
   clearTimeout(tool.timer ?? undefined);
   tool.timer = null;
   writeLink(tool); // off the tap's path: encoding the log costs the phone a frame
+  withLock(keptKey(calcOf(tool)), () => keepGame(tool));
+}
+
+/** @param {Tool} tool */
+function keepGame(tool) {
   const calc = calcOf(tool);
   const stored = readKept(calc);
+  if (stored?.problem) { // damaged since the page opened (another tab, a hand): set aside first
+    if (!setAsideKept(tool, stored.problem, stored.text)) return;
+  }
+  if (tool.blocked) return;
   const other = stored?.record;
+  let told = "";
   if (other && other.fight !== tool.fight && other.saved !== tool.written && stateKey(gameOf(tool, keptNow(other))) !== tool.log.key) {
-    // Another game is kept here (the one this page's link replaced, or another tab's): it
-    // becomes a named save before this game takes its place, so nothing is lost.
-    const name = freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
-    if (storeSave(saveRecord(calc, name, keptNow(other), other.saved))) {
-      notice(tool, `The fight that was kept on this device (${timeWords(other.saved)}) is now the save “${name}”: ` +
-        "load it from Saved on this device.");
-    }
+    // Another game is kept here (the one this page's link replaced, or another tab's): it becomes
+    // a save before this game takes its place (its one copy: a fight set aside before updates the
+    // same save), and if that cannot be written, it stays kept and this game is not.
+    told = saveAside(tool, other);
+    if (!told) return;
   }
   const written = writeKept(calc, { fight: tool.fight, log: tool.log.toJSON() });
-  if (written) {
-    tool.written = written.saved;
-    tool.form.dataset.kept = written.saved;
-  } else if (!tool.refused) {
-    tool.refused = true;
-    notice(tool, "This browser would not keep the fight on this device (a private window, or its storage is full): " +
-      "save it as a file (Export as a file) before you close the page.");
+  if (written.record) {
+    tool.written = written.record.saved;
+    tool.form.dataset.kept = written.record.saved;
+    if (tool.refused) told = `${told} This fight is kept on this device again.`.trim();
+    tool.refused = "";
+    if (told) notice(tool, told);
+    warnRoom(tool);
+  } else refuse(tool, written.refused === "full"
+    ? "This browser's storage for this site is full: this fight's last changes are not kept on this device. " +
+      "Export it as a file now, or delete saves you no longer need."
+    : "This browser would not keep the fight on this device (a private window, or storage turned off): " +
+      "export it as a file before you close the page.");
+}
+
+/** Say once (until it changes) that the game is not kept, with a way to export it. @param {Tool} tool @param {string} why */
+function refuse(tool, why) {
+  if (tool.refused === why) return;
+  tool.refused = why;
+  notice(tool, why, ["Export this fight as a file", () => exportGame(tool)]);
+}
+
+/** This game, with its history, as a file a save box imports. @param {Tool} tool */
+function exportGame(tool) {
+  const record = { ...saveRecord(calcOf(tool), `Fight of ${timeWords(new Date().toISOString())}`.slice(0, 40), tool.log.now),
+    log: tool.log.toJSON(), fight: tool.fight };
+  download(fileName(`${calcOf(tool)}-${record.name}`), JSON.stringify(record, null, 2));
+}
+
+/** Warn, once per warning, that the device's room runs short (a backup file offered). @param {Tool} tool */
+function warnRoom(tool) {
+  roomWords().then((words) => {
+    if (!words || words === tool.room) return;
+    tool.room = words;
+    notice(tool, words, ["Export a backup file", () => import("./device.mjs").then((m) => m.exportBackup())]);
+  });
+}
+
+// The kept game of another fight, as a save: its one copy (the save made of it before, or a new
+// one). What to tell the reader, or "" (and said) when it could not be written: then nothing
+// replaces it.
+/** @param {Tool} tool @param {KeptRecord} other */
+function saveAside(tool, other) {
+  const calc = calcOf(tool);
+  const copy = keptCopy(calc, other.fight);
+  const name = copy || freeName(calc, `Fight kept at ${timeWords(other.saved)}`.slice(0, 40));
+  const record = { ...saveRecord(calc, name, keptNow(other), other.saved), log: other.log, fight: other.fight, kept: true };
+  // Its history too, where there is room; without it if that is what fits.
+  const refused = storeSave(record) && storeSave(saveRecord(calc, name, keptNow(other), other.saved));
+  if (refused) {
+    refuse(tool, `The fight kept on this device (${timeWords(other.saved)}) is another fight, and there is no room to ` +
+      "save it before this one takes its place: it stays kept, and this fight is not kept on this device. " +
+      "Export this fight as a file, or delete saves you no longer need.");
+    return "";
   }
+  return `The fight that was kept on this device (${timeWords(other.saved)}) is ${copy ? "saved again as" : "now the save"} “${name}”: ` +
+    "load it from Saved on this device.";
+}
+
+// An unreadable kept record is copied aside under a key of its own before anything is written
+// over it; where that cannot be written, it stays where it is, the page keeps nothing over it and
+// says so, with the record to download and then to delete.
+/** @param {Tool} tool @param {string} problem @param {string} text */
+function setAsideKept(tool, problem, text) {
+  const calc = calcOf(tool);
+  const aside = setAside(calc, text);
+  if (aside) { // its copy is safe: the slot is free for this game
+    if (readText(keptKey(calc)) === text) removeKey(keptKey(calc));
+    tool.blocked = "";
+    notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
+      "this browser's storage, and in a backup file) and this page starts from its own fight.");
+    return true;
+  }
+  tool.blocked = text;
+  const file = fileName(`${keptKey(calc)}-unreadable`);
+  notice(tool, `The fight kept on this device could not be read (${problem}), and there is no room to set it aside: ` +
+    "it stays where it is, and this page keeps nothing over it until you download it or delete it.",
+  ["Download it", () => download(file, text)],
+  ["Delete it", () => {
+    if (readText(keptKey(calc)) === text) removeKey(keptKey(calc));
+    tool.blocked = "";
+    notice(tool, "The unreadable fight was deleted; this fight is kept on this device from now on.");
+    keepSoon(tool);
+  }, "danger"]);
+  return false;
 }
 
 function flush() {
-  for (const tool of tools) if (tool.timer !== null) keepNow(tool);
+  for (const tool of tools) if (tool.timer !== null) {
+    clearTimeout(tool.timer);
+    tool.timer = null;
+    writeLink(tool);
+    keepGame(tool);
+  }
 }
 
 // A kept state can be shown if this form takes it (a record from an older page is not forced in).
@@ -478,13 +576,19 @@ function logOf(tool, record) {
 }
 
 /** @param {Tool} tool @param {KeptRecord} record @param {string} label */
-function resume(tool, record, label) {
+// `kept`: the record is the one on the device now (another tab wrote it): the address follows,
+// and nothing is written back (two tabs of one fight would otherwise answer each other's writes).
+/** @param {Tool} tool @param {KeptRecord} record @param {string} label */
+function resume(tool, record, label, kept = false) {
   tool.log = logOf(tool, record);
   tool.fight = record.fight || newFightId();
   tool.written = record.saved;
   show(tool, label);
   showStep(tool, label);
-  keepSoon(tool);
+  if (kept) {
+    tool.form.dataset.kept = record.saved;
+    writeLink(tool);
+  } else keepSoon(tool);
   soon(tool);
 }
 
@@ -506,21 +610,25 @@ function open(tool) {
   const params = new URLSearchParams(location.search);
   const linkLog = params.get(logParam(tool));
   const kept = readKept(calc);
-  if (kept) openKept(tool, kept, params);
+  if (kept) {
+    try {
+      openKept(tool, kept, params);
+    } catch { // a record that passed every check and still could not be shown: set it aside
+      tool.log = new Log(gameOf(tool, currentInputs(form)));
+      setAsideKept(tool, "the page could not show it", kept.text ?? JSON.stringify(kept.record));
+    }
+  }
   if (linkLog && !tool.log.at) openLinkLog(tool, linkLog);
 }
 
 /** @param {Tool} tool @param {import("./kept.mjs").Kept} kept @param {URLSearchParams} params */
 function openKept(tool, kept, params) {
   const { form } = tool;
-  const calc = calcOf(tool);
   const { record } = kept;
   const now = record ? keptNow(record) : null;
-  const problem = record && now ? checkInputs(form, now) : kept.problem;
+  const problem = record && now ? checkInputs(form, now) || checkInputs(form, record.log.start) : kept.problem;
   if (problem || !record) {
-    const aside = setAside(calc, kept.text ?? JSON.stringify(kept.record));
-    notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
-      "this browser's storage) and this page starts from its own fight.");
+    setAsideKept(tool, problem || "it is damaged", kept.text ?? JSON.stringify(kept.record));
     return;
   }
   const key = tool.log.key;
@@ -563,6 +671,7 @@ function catchUp(tool) {
   if (!record || record.saved === tool.written || !usable(tool, keptNow(record))) return;
   if (stateKey(gameOf(tool, keptNow(record))) === tool.log.key) {
     tool.written = record.saved;
+    tool.form.dataset.kept = record.saved;
     return;
   }
   const when = timeWords(record.saved);
@@ -574,7 +683,7 @@ function catchUp(tool) {
       }]);
     return;
   }
-  resume(tool, record, record.log.entries[record.log.at - 1]?.change?.label || "Changed on another page");
+  resume(tool, record, record.log.entries[record.log.at - 1]?.change?.label || "Changed on another page", true);
 }
 
 // ---- binding -------------------------------------------------------------------------------
@@ -590,8 +699,8 @@ function bindTable(form) {
   if (!bar || !notes) return;
   /** @type {Tool} */
   const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
-    drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)),
-    lastTarget: null, lastAt: 0, follow: false, refused: false, frame: 0, following: false, looking: undefined };
+    drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)), blocked: "", room: "",
+    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
