@@ -3,6 +3,7 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
+import { writeText } from "./device-store.mjs";
 import { adopt } from "./engine-early.mjs";
 import { everyPage } from "./every-page.mjs";
 import { answered, whenChangedAsk } from "./form-changes.mjs";
@@ -491,9 +492,16 @@ function bindReadings() {
       const book = [...select.options].find((o) => o.defaultSelected);
       if (book && select.value === book.value) delete readings[note];
       else readings[note] = select.value;
-      try {
-        localStorage.setItem(READINGS, JSON.stringify(readings));
-      } catch { /* private mode: the choice lasts for this page only */ }
+      // Not kept (a private window, full storage): said beside the choice, which lasts for this page.
+      const refused = writeText(READINGS, JSON.stringify(readings));
+      let said = /** @type {HTMLElement | null} */ (select.parentElement?.querySelector(".codex-reading__unkept") ?? null);
+      if (refused && !said) {
+        said = document.createElement("span");
+        said.className = "codex-reading__unkept";
+        said.setAttribute("role", "status");
+        select.after(" ", said);
+      }
+      if (said) said.textContent = refused ? "This browser would not keep this choice: it lasts until the page is closed." : "";
       const others = /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(`select[data-reading-for="${CSS.escape(note)}"]`));
       for (const other of others) other.value = select.value;
       for (const form of forms()) {
