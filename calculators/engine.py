@@ -187,6 +187,13 @@ class Engine:
         with using(self._rules):
             return value_html("table", conflict.add_to_fight(character_id))
 
+    def xia_combatant(self, character_id: str) -> dict[str, Any]:
+        """Xia: an example character as one row of the conflict tracker (only the numbers given for it)."""
+        from .xia import conflict
+
+        with using(self._rules):
+            return conflict.character_row(character_id)
+
     def trigram_after(self, trigram: str, spend: str) -> Mapping[str, Any]:
         """Refreshing Rain: the trigram the Taiji moves to when a point of `spend` (yang, yin) is spent."""
         from .rain import taiji

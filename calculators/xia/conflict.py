@@ -79,6 +79,11 @@ def combatant_row(character: Mapping[str, Any]) -> dict[str, Any]:
     return row
 
 
+def character_row(character_id: str) -> dict[str, Any]:
+    """One example character, by id, as a row of the tracker (the table page's picker offers them)."""
+    return combatant_row(rules.by_id(_characters(), character_id))
+
+
 def add_to_fight(character_id: str) -> AddToFight:
     """The "Add to the conflict" control of one example character, carrying exactly its numbers.
 

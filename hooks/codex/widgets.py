@@ -94,15 +94,16 @@ def table_tool_block(site: Site, arg: str, page: PageInfo) -> str:
     return _form(site, arg, page, table=True)
 
 
-def table_tools(engine: Engine) -> dict[str, Any]:
+def table_tools(engine: Engine, picks: Mapping[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """What a page without the form needs to add a fighter to a table tool's fight (TABLES_FILE).
 
-    By calculator: its page (from the site's root), and its rows input: name, what one row is
-    called, how many rows it takes and its fields (name, type, default, longest text).
+    By calculator: its page (from the site's root), its rows input (name, what one row is called,
+    how many rows it takes and its fields: name, type, default, longest text), and `picks`: the
+    fighters its page's picker offers ({name, group, note, row}; see `table_picks`).
     """
     tools: dict[str, Any] = {}
     for calc_id, url in TABLE_PAGES.items():
-        entry = {"page": url, "rows": None}
+        entry = {"page": url, "rows": None, "picks": (picks or {}).get(calc_id, [])}
         for spec in engine.describe(calc_id)["inputs"]:
             if spec["type"] == "rows" and entry["rows"] is None:
                 fields = [{k: f.get(k) for k in ("name", "type", "default", "max_length")} for f in spec["fields"]]
@@ -123,3 +124,17 @@ def _form(site: Site, arg: str, page: PageInfo, *, table: bool) -> str:
 def _note_title(site: Site, note_id: str) -> str:
     game, name = split_id(note_id, "source note")
     return find(site, game, "source_notes", "notes", name, "source note")[1]["title"]
+
+
+def table_picks(engine: Engine, data: Any) -> dict[str, list[dict[str, Any]]]:
+    """The fighters each table tool's picker offers ("Add fighters"), each as exactly the row its
+    stat block's or example's own "Add to fight" carries: the WBS bestiary, Xia's example characters."""
+    tiers = {t["id"]: engine.tier_name(t["id"]) for t in data["wbs/tiers"]["tiers"]}
+    wbs = []
+    for key in data.creatures():
+        creature = data[key]
+        wbs.append({"name": creature["name"], "group": "Bestiary", "note": tiers[creature["tier"]],
+                    "row": engine.creature_fighter(creature)})
+    xia = [{"name": ch["name"], "group": "Characters of the worked examples", "note": ch.get("who", ""),
+            "row": engine.xia_combatant(ch["id"])} for ch in data["xia/characters"]["characters"]]
+    return {"wbs.combat_tracker": sorted(wbs, key=lambda p: p["name"].casefold()), "xia.initiative_order": xia}

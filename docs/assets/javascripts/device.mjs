@@ -151,7 +151,11 @@ export function describe(key) {
   const save = /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
   if (save) return `the save “${save[2]}” of ${save[1]}`;
   const aside = /^codex\.table\.([a-z]+\.[a-z0-9_]+)\.unreadable\.(.*)$/.exec(key);
-  if (aside) return `an unreadable game of ${aside[1]} set aside (${aside[2]})`;
+  if (aside) {
+    const stamp = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d+)Z/.exec(aside[2]);
+    const at = stamp ? `${stamp[1]}:${stamp[2]}:${stamp[3]}.${stamp[4]}Z` : "";
+    return `an unreadable game of ${aside[1]}, set aside${at && !Number.isNaN(Date.parse(at)) ? ` at ${timeWords(at)}` : ""}`;
+  }
   const game = /^codex\.table\.([a-z]+\.[a-z0-9_]+)$/.exec(key);
   if (game) return `the game kept by ${game[1]}`;
   if (key === READINGS) return "the readings chosen for source notes";
@@ -182,7 +186,7 @@ function list(box) {
     const li = document.createElement("li");
     const text = readText(key) ?? "";
     const data = parsed(text);
-    const when = data && typeof data.saved === "string" && !Number.isNaN(Date.parse(data.saved)) ? ` (${timeWords(data.saved)})` : "";
+    const when = data && typeof data.saved === "string" && !Number.isNaN(Date.parse(data.saved)) ? ` (kept ${timeWords(data.saved)})` : "";
     li.textContent = `${describe(key)}${when} `;
     if (key.includes(".unreadable.")) {
       const get = document.createElement("button");

@@ -537,8 +537,8 @@ function setAsideKept(tool, problem, text) {
   if (aside) { // its copy is safe: the slot is free for this game
     if (readText(keptKey(calc)) === text) removeKey(keptKey(calc));
     tool.blocked = "";
-    notice(tool, `The fight kept on this device could not be read (${problem}); it was set aside (as ${aside} in ` +
-      "this browser's storage, and in a backup file) and this page starts from its own fight.");
+    notice(tool, `The fight kept on this device could not be read (${problem}), so it was set aside and this page ` +
+      "starts from its own fight. The page “On this device” lists it, to download or delete.");
     return true;
   }
   tool.blocked = text;

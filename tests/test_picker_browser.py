@@ -1,0 +1,80 @@
+"""The table page's picker, "Add fighters" (issue 29, part 4): a fight is built without leaving it.
+
+"3 × Goblin" in three taps and no page load, one step for Undo; Xia's example characters; saved
+characters offered beside the bestiary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests import test_browser as shared
+from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows
+
+site, browser = shared.site, shared.browser
+settled = shared.settled
+__all__ = ["phone"]
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_three_goblins_in_three_taps_without_leaving_the_fight(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    before = rows(page)
+    taps = 0
+    for target in (page.get_by_role("button", name="Add fighters"),
+                   page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="3", exact=True),
+                   page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="Goblin", exact=True)):
+        target.tap()
+        taps += 1
+    settled(page, WBS)
+    assert taps == 3 and loads == []
+    assert rows(page) == [*before, "Goblin 1", "Goblin 2", "Goblin 3"]
+    status = page.get_by_role("dialog", name="Add fighters").get_by_role("status")
+    assert "Goblin 1–3 joined the fight (5 combatants)" in status.inner_text()
+    # The dialog fits the phone and nothing in it scrolls sideways.
+    box = page.get_by_role("dialog", name="Add fighters").bounding_box()
+    assert box and box["width"] <= 390
+    page.get_by_role("button", name="Done").tap()
+    page.tap(f'{BAR} [data-table-action="undo"]')  # one step takes all three out
+    settled(page, WBS)
+    assert rows(page) == before
+
+
+def test_the_search_narrows_the_list_and_saved_characters_are_offered(site: tuple[str, list[str]],
+                                                                      phone: Any) -> None:
+    page = phone
+    page.goto(site[0] + "wbs/builder/")
+    builder = 'form[data-calc="wbs.character"]'
+    page.fill(f'{builder} input[name="name"]', "Saved Sun")
+    settled(page, "wbs.character")
+    page.fill(f'{builder} [data-saves] [data-save="name"]', "Sun")
+    page.tap(f'{builder} [data-saves] [data-save="save"]')
+    open_table(page, site[0] + "wbs/fight/")
+    page.get_by_role("button", name="Add fighters").tap()
+    dialog = page.get_by_role("dialog", name="Add fighters")
+    assert dialog.get_by_role("heading", name="Saved characters").is_visible()
+    dialog.get_by_role("searchbox", name="Find").fill("ogre")
+    visible = dialog.locator(".codex-picker__pick:visible").all_inner_texts()
+    assert visible == ["Mountain Ogre"]
+    dialog.get_by_role("searchbox", name="Find").fill("")
+    dialog.get_by_role("button", name="Sun", exact=True).tap()
+    settled(page, WBS)
+    assert rows(page)[-1] == "Saved Sun"
+
+
+def test_xia_example_characters_join_the_conflict(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "xia/conflict/", CONFLICT)
+    before = rows(page, CONFLICT)
+    page.get_by_role("button", name="Add fighters").tap()
+    page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="2", exact=True).tap()
+    page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="Guardsman", exact=True).tap()
+    settled(page, XIA)
+    added = rows(page, CONFLICT)[len(before):]
+    assert len(added) == 2 and all(name.startswith("Guardsman") for name in added), added
