@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests import test_browser as shared
-from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows
+from tests.test_table_browser import BAR, CONFLICT, WBS, XIA, open_table, phone, rows
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
