@@ -25,6 +25,8 @@ PAGE_TYPES = {
     "tiles": "rain/tiles/",
     "table page (WBS fight)": "wbs/fight/",
     "table page (Xia conflict)": "xia/conflict/",
+    "calculator with a results table (Taiji)": "rain/contests/",
+    "on this device": "device/",
 }
 SERIOUS = {"serious", "critical"}
 # Named in issues, whatever their impact: target-size is WCAG 2.2's 24 × 24 px (a thumb at the table).

@@ -78,3 +78,12 @@ def test_xia_example_characters_join_the_conflict(site: tuple[str, list[str]], p
     settled(page, XIA)
     added = rows(page, CONFLICT)[len(before):]
     assert len(added) == 2 and all(name.startswith("Guardsman") for name in added), added
+
+
+def test_no_floating_control_covers_a_fighter(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.mouse.wheel(0, 1500)  # the theme shows "Back to top" on scrolling up
+    page.mouse.wheel(0, -300)
+    page.wait_for_timeout(300)
+    assert not page.locator(".md-top").is_visible()
