@@ -118,7 +118,7 @@ def _form(site: Site, arg: str, page: PageInfo, *, table: bool) -> str:
     page.uses_widgets = True
     context = form_context(site.engine, arg)
     notes = [{"href": note_href(page, n), "title": _note_title(site, n)} for n in context["calc"]["source_notes"]]
-    return site.render("calc.html.j2", **context, notes=notes, table=table)
+    return site.render("calc.html.j2", **context, notes=notes, table=table, device_href=page.link("device/"))
 
 
 def _note_title(site: Site, note_id: str) -> str:
