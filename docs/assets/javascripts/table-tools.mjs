@@ -45,6 +45,7 @@ import { address, keepAddress, stateOf } from "./url-state.mjs";
  * @property {number} frame the frame the bar is drawn in (0: none asked)
  * @property {boolean} following the pointer is followed at the next frame
  * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
+ * @property {string} logDrawn what the log region shows (entries, place and game), to redraw only a change
  */
 
 const WRITE_DELAY = 300; // ms after a change before the game is written to the device
@@ -280,6 +281,50 @@ function drawBar(tool) {
   const text = actingNow(form, target);
   if (now.textContent !== text) now.textContent = text;
   drawChange(tool);
+  drawLog(tool);
+}
+
+// ---- the log region ---------------------------------------------------------------------------
+// Every change to the game, the latest first, each with where the game stood after it (the
+// engine's "Now" for that state, noted when its answer arrived); changes undone are shown as
+// such until a new change drops them. A projection of the log: nothing here is state.
+
+/** @type {WeakMap<import("./store.mjs").Entry, string>} */
+const said = new WeakMap();
+
+/** What the engine's answer says of the game now ("Round 2, phase 1, tick 3"), for the log.
+ * @param {Tool} tool */
+function noteSaid(tool) {
+  const entry = tool.log.entries[tool.log.at - 1];
+  if (!entry || said.has(entry) || !resultsCurrent(tool.form)) return;
+  const now = tool.form.querySelector('output[name="now"]')?.textContent.trim() || "";
+  if (now) said.set(entry, now);
+}
+
+/** @param {Tool} tool */
+function drawLog(tool) {
+  /** @type {HTMLElement | null} */
+  const region = tool.form.querySelector("[data-table-log]");
+  const list = region?.querySelector("ol");
+  if (!region || !list) return;
+  const { entries, at } = tool.log;
+  const drawn = `${entries.length}:${at}:${tool.log.key}:${entries.map((e) => said.get(e) ?? "").join("|").length}`;
+  if (drawn === tool.logDrawn) return;
+  tool.logDrawn = drawn;
+  const items = entries.map((entry, i) => {
+    const li = document.createElement("li");
+    const after = said.get(entry);
+    li.textContent = `${entry.change.label || "A change"}${after ? ` → ${after}` : ""}`;
+    if (i >= at) {
+      li.className = "codex-table-log__undone";
+      li.append(" (undone)");
+    } else if (i === at - 1) li.setAttribute("aria-current", "step");
+    return li;
+  }).reverse();
+  const start = document.createElement("li");
+  start.textContent = "The game as it began (or as far back as Undo reaches)";
+  list.replaceChildren(...items, start);
+  region.hidden = false;
 }
 
 // `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
@@ -700,7 +745,7 @@ function bindTable(form) {
   /** @type {Tool} */
   const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
     drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)), blocked: "", room: "",
-    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined };
+    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "" };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
@@ -726,6 +771,7 @@ function bindTable(form) {
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
   // once would lay the page out twice before the reader sees the answer.
   whenAnswered(form, () => {
+    noteSaid(tool);
     soon(tool, true);
     lookAhead(tool);
   });

@@ -1,4 +1,5 @@
-"""The table page's picker, "Add fighters" (issue 29, part 4): a fight is built without leaving it.
+"""The table page as a table (issue 29): "Add fighters" builds the fight without leaving it, a log region
+lists every change, and no floating control covers a fighter.
 
 "3 × Goblin" in three taps and no page load, one step for Undo; Xia's example characters; saved
 characters offered beside the bestiary.
@@ -87,3 +88,19 @@ def test_no_floating_control_covers_a_fighter(site: tuple[str, list[str]], phone
     page.mouse.wheel(0, -300)
     page.wait_for_timeout(300)
     assert not page.locator(".md-top").is_visible()
+
+
+def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    log = page.get_by_role("region", name="Log")
+    for _ in range(2):
+        page.tap(f'{BAR} [data-table-action="next"]')
+        settled(page, WBS)
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    items = log.locator("li").all_inner_texts()
+    assert len(items) == 3, items
+    assert items[0].endswith("(undone)") and items[0].startswith("Next")
+    assert items[1].startswith("Next") and "→ Round 1" in items[1], items
+    assert log.locator('[aria-current="step"]').inner_text() == items[1]
