@@ -142,11 +142,17 @@ def _condition(condition: Mapping[str, Any]) -> str:
             f'<p>{_e(condition["rule"])}</p></details></li>')
 
 
+def _shown(cell: Mapping[str, Any]) -> str:
+    value, kind = cell["value"], cell["kind"]
+    if kind == "meter":
+        return f"{value} of {cell['most']}"
+    return percent(value) if kind == "percent" else number(value) if kind == "number" else str(value)
+
+
 def _cell(cell: Mapping[str, Any]) -> str:
-    value = cell["value"]
     if cell["kind"] == "conditions" and cell["conditions"]:
         return f'<td><ul class="codex-conditions">{"".join(_condition(c) for c in cell["conditions"])}</ul></td>'
-    shown = percent(value) if cell["kind"] == "percent" else number(value) if cell["kind"] == "number" else value
+    shown = _shown(cell)
     span = f' colspan="{cell["span"]}"' if cell["span"] != 1 else ""
     return f"<td{span}>{_e(shown)}</td>"
 
@@ -160,8 +166,53 @@ def _row(row: Mapping[str, Any]) -> str:
     return f'<tr{_MARKS[row["mark"]]}><th scope="row">{head}</th>{cells}</tr>'
 
 
+def _fact(label: str, cell: Mapping[str, Any]) -> str:
+    # One of a card's numbers: its column's name, its value, and a bar for an amount of a most.
+    shown = _e(_shown(cell))
+    bar = ""
+    if cell["kind"] == "meter" and cell["most"]:
+        share = max(0.0, min(1.0, float(cell["value"]) / cell["most"]))
+        bar = f'<span class="codex-card__bar" aria-hidden="true"><span style="width:{share * 100:.0f}%"></span></span>'
+    return f'<div class="codex-card__fact"><dt>{_e(label)}</dt><dd>{shown}{bar}</dd></div>'
+
+
+def _card(row: Mapping[str, Any], columns: Sequence[str], index: int) -> str:
+    label = f"codex-card-{index}"
+    head = _e(row["head"])
+    if row["pick"]:
+        head = (f'<button type="button" class="codex-pick codex-card__name" id="{label}" '
+                f'data-pick="{_attribute(row["pick"])}">{head}</button>')
+    else:
+        head = f'<span class="codex-card__name" id="{label}">{head}</span>'
+    facts, chips, state = [], "", ""
+    for name, cell in zip(columns[1:], row["cells"], strict=False):
+        if cell["kind"] == "conditions":
+            state = f'<span class="codex-card__state" id="{label}-state">{_e(cell["value"])}</span>' if cell["value"] else ""
+            if cell["conditions"]:
+                chips = f'<ul class="codex-conditions">{"".join(_condition(c) for c in cell["conditions"])}</ul>'
+        else:
+            facts.append(_fact(name, cell))
+    names = f"{label} {label}-state" if state else label
+    mark = ' codex-card--current" aria-current="step' if row["mark"] == "current" else ""
+    return (f'<li class="codex-card{mark}" aria-labelledby="{names}"><div class="codex-card__head">{head}{state}</div>'
+            f'<dl class="codex-card__facts">{"".join(facts)}</dl>{chips}</li>')
+
+
+def cards_html(value: Mapping[str, Any]) -> str:
+    """A Table drawn as cards, one per row (a fighter that fits a phone): the row's name (a button
+    that picks it, where it picks), its state, each other column as a labelled fact (an amount of
+    a most with its bar), its conditions as chips that wrap. The list is named by the table's `name`."""
+    if not value["rows"] and value["empty"]:
+        return _empty(value["empty"])
+    cards = "".join(_card(r, value["columns"], i) for i, r in enumerate(value["rows"], start=1))
+    return (f'<p class="codex-cards__caption">{_e(value["caption"])}</p>'
+            f'<ul class="codex-cards" aria-label="{_attribute(value["name"] or value["caption"])}">{cards}</ul>')
+
+
 def table_html(value: Mapping[str, Any]) -> str:
-    """A Table: `calc-chart` look, a row header per row, a footer row when there is one."""
+    """A Table: `calc-chart` look, a row header per row, a footer row when there is one (or cards)."""
+    if value["style"] == "cards":
+        return cards_html(value)
     if not value["rows"] and value["empty"]:
         return _empty(value["empty"])
     style = f" {_STYLES[value['style']]}" if value["style"] else ""

@@ -27,7 +27,7 @@ class Fields:
     __getitem__ = object.__getattribute__  # result["rows"] is result.rows, at C speed
 
 
-CellKind = Literal["text", "number", "percent", "conditions"]
+CellKind = Literal["text", "number", "percent", "conditions", "meter"]
 RowMark = Literal["", "highlight", "current"]
 
 
@@ -44,13 +44,15 @@ class Cell(Fields):
     """One table cell: a value shown as `kind` says, spanning `span` columns.
 
     A `conditions` cell shows `conditions` (its value is the text said when there are none): each
-    one's name, with the rule's text a tap away.
+    one's name, with the rule's text a tap away. A `meter` cell is an amount of `most` ("3 of 7",
+    and a bar where the table is drawn as cards).
     """
 
     value: str | int | float
     kind: CellKind = "text"
     span: int = 1
     conditions: tuple[Condition, ...] = ()
+    most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,9 @@ class Table(Fields):
     rows: tuple[Row, ...]
     foot: Row | None = None
     empty: str = ""
-    style: str = ""  # a name the presentation gives its own look ("purchases", "qi-advice", "tn-ladder", "prose")
+    style: str = ""  # a name the presentation gives its own look ("purchases", "qi-advice", "tn-ladder", "prose",
+    # "cards": a list of cards, one per row, that fits a phone)
+    name: str = ""  # what the rows are, as a list's name ("Fighters"): the cards' accessible name
 
 
 @dataclass(frozen=True, slots=True)
