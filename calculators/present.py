@@ -187,7 +187,8 @@ def _card(row: Mapping[str, Any], columns: Sequence[str], index: int) -> str:
     facts, chips, state = [], "", ""
     for name, cell in zip(columns[1:], row["cells"], strict=False):
         if cell["kind"] == "conditions":
-            state = f'<span class="codex-card__state" id="{label}-state">{_e(cell["value"])}</span>' if cell["value"] else ""
+            if cell["value"]:
+                state = f'<span class="codex-card__state" id="{label}-state">{_e(cell["value"])}</span>'
             if cell["conditions"]:
                 chips = f'<ul class="codex-conditions">{"".join(_condition(c) for c in cell["conditions"])}</ul>'
         else:

@@ -104,3 +104,23 @@ def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[st
     assert items[0].endswith("(undone)") and items[0].startswith("Next")
     assert items[1].startswith("Next") and "→ Round 1" in items[1], items
     assert log.locator('[aria-current="step"]').inner_text() == items[1]
+
+
+def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    bar = page.locator(BAR)
+    bar.get_by_role("button", name="+5", exact=True).tap()  # nobody picked yet: said, nothing applied
+    assert "Tap a fighter's name first" in bar.locator("[data-table-step]").inner_text()
+    page.locator('.calc__results button.codex-pick[data-pick="Hero"]').first.tap()
+    bar.get_by_role("button", name="+5", exact=True).tap()
+    page.wait_for_function("""() => [...document.querySelectorAll('tr[data-row="1"] [data-field="damage"]')]
+        .some(e => e.value === '5')""")
+    bar.get_by_role("button", name="\u22121", exact=True).tap()
+    page.wait_for_function("""() => [...document.querySelectorAll('tr[data-row="1"] [data-field="damage"]')]
+        .some(e => e.value === '4')""")
+    settled(page, WBS)
+    page.tap(f'{BAR} [data-table-action="undo"]')
+    settled(page, WBS)
+    assert page.locator('tr[data-row="1"] [data-field="damage"]').first.input_value() == "5"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -46,6 +46,7 @@ import { address, keepAddress, stateOf } from "./url-state.mjs";
  * @property {boolean} following the pointer is followed at the next frame
  * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
  * @property {string} logDrawn what the log region shows (entries, place and game), to redraw only a change
+ * @property {string} amount an amount button's amount waiting for the engine's answer to apply it ("" none)
  */
 
 const WRITE_DELAY = 300; // ms after a change before the game is written to the device
@@ -53,6 +54,7 @@ const TYPING = 1500; // ms: keys typed in one field closer together than this ar
 const AHEAD_AFTER = 250; // ms without an answer before the next taps' states are asked for ahead
 // The bar's change line: who (a name, or a tap on it), how much ("+4", "−2"), and to what.
 const CHANGE = ["target", "change", "what"];
+const AMOUNTS = ["\u22125", "\u22121", "+1", "+5"]; // the amount buttons (U+2212, as the change grammar reads it)
 /** @type {Set<Tool>} */
 const tools = new Set(); // the table tools of the page shown
 
@@ -427,6 +429,21 @@ function bindChange(tool) {
     .filter((field) => field instanceof Element);
   if (!line || !fields.length) return;
   line.append(...fields);
+  // −5 −1 +1 +5: one tap puts the amount in the change and applies it to the fighter picked.
+  if (form.querySelector('input[name="change"]')) {
+    const amounts = document.createElement("div");
+    amounts.className = "codex-table-bar__amounts";
+    amounts.setAttribute("role", "group");
+    amounts.setAttribute("aria-label", "Apply an amount");
+    for (const amount of AMOUNTS) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.tableAmount = amount;
+      b.textContent = amount;
+      amounts.append(b);
+    }
+    line.append(amounts);
+  }
   const go = document.createElement("button");
   go.type = "button";
   go.className = "codex-table-bar__apply";
@@ -434,6 +451,40 @@ function bindChange(tool) {
   go.textContent = "Apply";
   line.append(go);
   line.hidden = false;
+}
+
+// An amount button: the amount goes into the change being entered (a draft: nothing recorded), and
+// the engine's answer, once it is for this change, is applied (or its refusal shown, as Apply's).
+/** @param {Tool} tool @param {string} amount */
+function applyAmount(tool, amount) {
+  const { form } = tool;
+  /** @type {HTMLInputElement | null} */
+  const change = form.querySelector('input[name="change"]');
+  /** @type {HTMLInputElement | HTMLSelectElement | null} */
+  const target = form.querySelector(':is(input, select)[name="target"]');
+  if (!change) return;
+  if (target && !target.value.trim()) {
+    showStep(tool, "Tap a fighter's name first, then the amount.");
+    return;
+  }
+  change.value = amount;
+  tool.amount = amount;
+  changed(form, { label: `Typed ${amount}` }); // a draft: asked, not recorded
+}
+
+/** The answer for an amount button's change is in: apply it (asked again when the last tap's hold
+ *  ends, if it is still held: two amounts tapped in a row are two changes). @param {Tool} tool */
+function amountAnswered(tool) {
+  if (!tool.amount || !resultsCurrent(tool.form)) return;
+  const change = /** @type {HTMLInputElement | null} */ (tool.form.querySelector('input[name="change"]'));
+  const source = applyButton(tool.form);
+  if (change?.value !== tool.amount || !source) {
+    tool.amount = "";
+    return;
+  }
+  if (tool.form.dataset.applying === "yes") return; // the form's own watcher asks again when released
+  tool.amount = "";
+  apply(tool.form, source);
 }
 
 /** @param {Tool} tool */
@@ -745,7 +796,7 @@ function bindTable(form) {
   /** @type {Tool} */
   const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
     drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)), blocked: "", room: "",
-    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "" };
+    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "", amount: "" };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
@@ -759,7 +810,15 @@ function bindTable(form) {
   form.addEventListener("click", (event) => {
     /** @type {HTMLElement | null} */
     const button = event.target instanceof Element ? event.target.closest("button[data-apply], button.codex-pick[data-pick]") : null;
-    if (!button?.closest(".calc__results") || !form.contains(button)) return;
+    if (!button) { // a tap elsewhere on a fighter's card picks them, as a tap on the name does
+      const card = event.target instanceof Element && !event.target.closest("button, a, summary, input, select")
+        ? event.target.closest(".codex-card") : null;
+      /** @type {HTMLElement | null | undefined} */
+      const name = card?.querySelector("button.codex-pick[data-pick]");
+      if (name && form.contains(name)) pick(tool, name);
+      return;
+    }
+    if (!button.closest(".calc__results") || !form.contains(button)) return;
     if (button.matches(".codex-pick")) {
       pick(tool, button);
       return;
@@ -772,6 +831,7 @@ function bindTable(form) {
   // once would lay the page out twice before the reader sees the answer.
   whenAnswered(form, () => {
     noteSaid(tool);
+    amountAnswered(tool);
     soon(tool, true);
     lookAhead(tool);
   });
@@ -787,9 +847,14 @@ function bindTable(form) {
       const source = applyButton(form);
       if (source) apply(form, source);
     }
+    const amount = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-table-amount]"))?.dataset.tableAmount;
+    if (amount) applyAmount(tool, amount);
   });
   // The bar shows when a tap would be held off: watch the form's answer state.
-  new MutationObserver(() => soon(tool)).observe(form, { attributes: true,
+  new MutationObserver(() => {
+    soon(tool);
+    amountAnswered(tool);
+  }).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
   // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
