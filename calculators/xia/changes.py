@@ -5,7 +5,9 @@ The GM names a target, types a change ("+2", "3", "−3", read by the table tool
 breath); ticking "attack" makes it the acting combatant's attack, and then the book's rules of
 an attack follow: the chi each channelled trigram costs, paid once for this one action (chi.yaml
 effect_rules), the cap of attacks in a turn and Chi Celerity's extra attack on a new target
-(Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
+(Thunder), which takes nothing channelled on the attack that earned it, Chi Breaker's Stop
+(Mountain), and the style bonus, in the chi of its deed (an attack or active task, a defence or
+reaction) as the action resolves, or first, by the style-bonus-timing reading.
 Every problem is named at its field; nothing is matched by guess or dropped in silence.
 """
 
@@ -65,12 +67,11 @@ def _reading(readings: Mapping[str, str], note_id: str) -> str:
 
 
 def _deed(by: str, with_attack: bool) -> Mapping[str, Any]:
-    """The kind of deed a style bonus rewards (chi.yaml style_actions): who made it, and whether in an attack."""
-    found = [d for d in _chi()["style_actions"] if d["by"] == by and d["with_attack"] == with_attack]
-    if not found:
-        raise LookupError(f"xia/chi style_actions: no deed by the {by} {'with' if with_attack else 'without'} "
-                          "an attack")
-    return found[0]
+    """The kind of deed a style bonus rewards (chi.yaml style_actions): who made it, and whether in an attack.
+
+    The build checks that there is one for each (hooks/codex/references.py).
+    """
+    return next(d for d in _chi()["style_actions"] if d["by"] == by and d["with_attack"] == with_attack)
 
 
 def _deeds(by: str) -> str:
@@ -122,7 +123,7 @@ def cleared() -> tuple[tuple[str, Any], ...]:
 def _style_help(by: str) -> str:
     paid = [f"{_chi_kind(d['chi'])['name']} for a stylish {d['name']}"
             for d in _chi()["style_actions"] if d["by"] == by]
-    return f"Paid in {listing(paid)}, when the action resolves (a reading below)"
+    return f"Paid in {listing(paid)}; when it arrives is a reading below"
 
 
 @dataclass(slots=True)

@@ -1,11 +1,12 @@
 """xia.initiative_order, the conflict tracker: a Xia conflict played turn after turn, as the book runs it.
 
 The conflict is the calculator's inputs and nothing else: the combatants' rows (each with the
-turns it has taken this round, its chi spent and the Stops on it), the round, and the turn under
-way (its attacks, and Chi Celerity's extra one). Who acts now is worked out from those, never
-counted: the order of the round keeps every turn in its place, a defeated combatant's too, and
-the turn acting now is the first one after the last turn taken that can still be taken. So a
-defeat, at any place in the order, neither moves the round on nor takes a turn from anyone.
+turns it has taken this round, its chi spent, the Stops on it and the conflicts it is in), the
+round, and the turn under way (its attacks, the last one's trigrams, and Chi Celerity's extra
+one). Who acts now is worked out from those, never counted: the order of the round keeps every
+turn in its place, a defeated combatant's too, and the turn acting now is the first one after the
+last turn taken that can still be taken. So a defeat, at any place in the order, neither moves the
+round on nor takes a turn from anyone.
 
 `next` ends the turn (applying whatever was entered first) and moves on, into the next round
 when every turn is taken: the Stops of the round are lifted there, once, since the buttons set
