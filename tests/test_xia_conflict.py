@@ -407,6 +407,14 @@ def test_active_tasks_and_reactions_earn_a_style_bonus_in_the_chi_of_their_kind(
         "(defence or reaction)")
 
 
+def test_a_log_of_style_presses_made_before_the_deed_was_named_still_folds() -> None:
+    # A shared link carries its presses with their buttons' words: a style bonus's button keeps them.
+    press_made = {"do": "press", "output": "apply", "label": "Moon Shadow gains 1 Yang chi (4)",
+                  "draft": {"style": "good"}}
+    after = engine().fold(CALC, duel(), [press_made])[-1]
+    assert row(after, "Moon Shadow")["yang"] == 4
+
+
 SIX = [pc("Moon Shadow", 3, social=3), pc("Iron Crane", 2, social=2), npc("Captain", 2, social=2),
        npc("G1", 1), npc("G2", 1), npc("G3", 1)]
 

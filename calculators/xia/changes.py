@@ -228,8 +228,11 @@ def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, 
         return ""
     name = names[rows.index(me)]
     deed = _deed("actor", bool(values[ATTACK]))
-    _gain(me, name, deed["chi"], _bonus(values[STYLE]), out, problems, STYLE, f"a stylish {deed['name']}")
-    return out.said[-1] if out.said else ""
+    amount = _bonus(values[STYLE])
+    said = len(out.said)
+    _gain(me, name, deed["chi"], amount, out, problems, STYLE, f"a stylish {deed['name']}")
+    # The button's words stay as they were, so a log of presses made before the deed was named still folds.
+    return f"{name} gains {amount} {_chi_kind(deed['chi'])['name']} ({me[deed['chi']]})" if len(out.said) > said else ""
 
 
 def _defence_style(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outcome,
