@@ -510,6 +510,36 @@ def test_after_next_the_view_stays_on_who_acts(site: tuple[str, list[str]], phon
         assert where["who"] in where["now"], where
 
 
+def test_a_refused_extra_attack_says_why_where_it_would_apply(site: tuple[str, list[str]], phone: Any) -> None:
+    # Issue 30: a second attack with no extra one to make, a name and a number entered, said "Nothing to apply
+    # yet: tap a combatant's name" (the last valid answer's words); the refusal says the engine's reason instead.
+    page = phone
+    open_table(page, site[0] + "xia/conflict/", CONFLICT)
+    page.fill(f'{CONFLICT} input[name="target"]', "Guardsman")
+    page.fill(f'{CONFLICT} input[name="change"]', "1")
+    page.check(f'{CONFLICT} input[name="attack"]')
+    settled(page, XIA)
+    page.tap(f'{BAR} [data-table-action="apply"]')
+    page.wait_for_function(f"""() => document.querySelector('{CONFLICT} input[name="attacks_made"]').value === "1" """)
+    settled(page, XIA)
+    page.check(f'{CONFLICT} input[name="attack"]')  # the box first, then the name and the number, as a GM may
+    page.fill(f'{CONFLICT} input[name="target"]', "Guardsman")
+    page.fill(f'{CONFLICT} input[name="change"]', "1")
+    settled(page, XIA)
+    said = page.locator(f"{CONFLICT} output[name=apply]").text_content() or ""
+    assert said.startswith("Not applied: Moon Shadow has attacked this turn already: another attack needs Chi "
+                           "Celerity"), said
+    assert "Nothing to apply yet" not in said
+    refusal = page.locator(f"{BAR} [data-table-refusal]")
+    assert refusal.is_visible() and (refusal.text_content() or "").startswith("Not applied: Moon Shadow has attacked")
+    assert page.locator(f'{BAR} [data-table-action="apply"]').is_disabled()
+    page.uncheck(f'{CONFLICT} input[name="attack"]')  # a plain change is allowed: the refusal goes
+    settled(page, XIA)
+    assert page.locator(f"{CONFLICT} output[name=apply] button[data-apply]").text_content() == \
+        "Guardsman takes 1 physical damage"
+    assert not refusal.is_visible()
+
+
 # ---- taps and targets ---------------------------------------------------------------------------
 
 def test_a_keyword_tap_shows_its_tooltip_and_a_second_tap_opens_the_glossary(site: tuple[str, list[str]],

@@ -116,11 +116,12 @@ def test_a_combatant_added_above_the_turn_under_way_waits_for_the_next_round() -
 # ---- issue 19: an incapacitated hero takes no turn of any kind --------------------------------
 
 THREE_KINDS = {"physical_on": True, "mental_on": True, "social_on": True}
+IN_ALL = {"mental_in": True, "social_in": True}  # picked for the argument and the battle of wits too
 
 
 def test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn() -> None:
-    hero = pc("Hero", 3, mental=3, social=3, physical_resilience=0)
-    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2)]}
+    hero = pc("Hero", 3, mental=3, social=3, physical_resilience=0, **IN_ALL)
+    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2, **IN_ALL)]}
     order = run(state)["order"]["rows"]
     statuses = {(r["cells"][0]["value"], r["cells"][1]["value"]): r["cells"][3]["value"] for r in order}
     assert statuses[("Hero (PC)", "Mental")] == statuses[("Hero (PC)", "Social")] == "no turn: incapacitated"
@@ -129,8 +130,8 @@ def test_a_hero_at_0_physical_resilience_takes_no_mental_or_social_turn() -> Non
 
 
 def test_a_hero_discredited_still_fights() -> None:
-    hero = pc("Hero", 3, social=3, social_resilience=0)
-    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2)]}
+    hero = pc("Hero", 3, social=3, social_resilience=0, **IN_ALL)
+    state = {**THREE_KINDS, "combatants": [hero, npc("Villain", 2, mental=2, social=2, **IN_ALL)]}
     kinds = [r["cells"][1]["value"] for r in run(state)["order"]["rows"] if r["cells"][0]["value"] == "Hero (PC)"
              and r["head"] != "–"]
     assert kinds == ["Physical", "Mental"]
@@ -139,8 +140,8 @@ def test_a_hero_discredited_still_fights() -> None:
 @pytest.mark.parametrize(("reading", "mental_turn"), [("out-of-every-conflict", False), ("physical-only", True)])
 def test_a_beaten_npc_is_the_gms_call_offered_as_a_reading(reading: str, mental_turn: bool) -> None:
     state = {**THREE_KINDS, "npc_defeat": reading,
-             "combatants": [pc("Hero", 3, mental=3, social=3), npc("Soldier", 2, mental=2, social=2,
-                                                                    physical_resilience=0)]}
+             "combatants": [pc("Hero", 3, mental=3, social=3, **IN_ALL),
+                            npc("Soldier", 2, mental=2, social=2, physical_resilience=0, **IN_ALL)]}
     turns = [(r["cells"][0]["value"], r["cells"][1]["value"]) for r in run(state)["order"]["rows"] if r["head"] != "–"]
     assert (("Soldier (NPC)", "Mental") in turns) is mental_turn
     assert ("Soldier (NPC)", "Physical") not in turns
@@ -260,8 +261,9 @@ def test_each_channelled_trigram_is_paid_once_for_its_one_attack() -> None:
 
 
 def test_a_helpless_defender_cannot_channel() -> None:
-    state = {"physical_on": True, "mental_on": True,
-             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2), npc("Sage", 0, mental=4)]}
+    state = {"physical_on": False, "mental_on": True,
+             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2, mental_in=True),
+                            npc("Sage", 0, mental=4, mental_in=True)]}
     found = problems(attack(state, "Hero", "1", what="mental", channel_mist=True))
     assert found["channel_mist"] == "Hero cannot act at all, not even to defend with chi"
 
@@ -270,16 +272,18 @@ def test_a_helpless_defender_cannot_channel() -> None:
 @pytest.mark.parametrize("as_attack", [True, False])
 def test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence(reading: str, as_attack: bool) -> None:
     # 000 line 83: an incapacitated hero can do nothing at all, so no stylish defence either.
-    state = {"physical_on": True, "mental_on": True, "npc_defeat": reading,
-             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2),
-                            npc("Sage", 0, mental=4), npc("Thug", 1, mental=1, physical_resilience=0),
-                            npc("Monk", 0, mental=2)]}
+    state = {"physical_on": False, "mental_on": True, "npc_defeat": reading,
+             "combatants": [pc("Hero", 0, mental=3, physical_resilience=0, yin=2, mental_in=True),
+                            npc("Sage", 0, mental=4, mental_in=True),
+                            npc("Thug", 1, mental=1, physical_resilience=0, mental_in=True),
+                            npc("Monk", 0, mental=2, mental_in=True)]}
     for name, helpless in (("Hero", True), ("Thug", reading == "out-of-every-conflict")):
         change = attack(state, name, "1", what="mental") if as_attack else {**state, "target": name}
         change = {**change, "defence_style": "good"}
         if helpless:
+            deed = "defence" if as_attack else "reaction"  # 000 line 190: a reaction earns it as a defence does
             assert problems(change)["defence_style"] == f"{name} cannot act at all, so cannot earn a style bonus " \
-                                                        "for a defence"
+                                                        f"for a {deed}"
         else:
             assert row(press(change, "apply"), name)["yin"] == 1
     standing = press(attack(state, "Monk", "1", what="mental", defence_style="good"), "apply")  # others still do
@@ -306,6 +310,152 @@ def test_the_style_bonuses_come_from_the_data() -> None:
     changed["xia/chi"]["style_bonuses"][1]["bonus"] = 3
     after = press({**duel(), "style": "amazing"}, "apply", Engine(changed))
     assert row(after, "Moon Shadow")["yang"] == 6
+
+
+# ---- issue 30: the round's rules the table kept in memory -------------------------------------
+
+def test_chi_celerity_s_extra_attack_takes_nothing_from_the_attack_that_earned_it() -> None:
+    # 000 line 141: chi effects or powers of the previous attack do not apply to the new one; the tracker keeps
+    # which trigrams the last attack channelled, to say so on the extra attack and to charge any channelled again.
+    state = press(attack(duel(), "G1", "2", channel_wind=True, channel_thunder=True), "apply")
+    assert (state["channelled"], state["follow_up"]) == ("wind; thunder", "G1")
+    bare = run(attack(state, "G2", "1"))["apply"]
+    assert "Chi Celerity's extra attack: nothing of the attack that earned it applies (Wind and Thunder " \
+           "channelled there, not here)" in bare["summary"]
+    after = {**state, **dict(bare["sets"])}
+    assert row(after, "Moon Shadow")["yang"] == 1 and after["channelled"] == ""  # nothing charged, nothing kept
+    again = run(attack(state, "G2", "1", channel_wind=True))["apply"]
+    assert "(Thunder channelled there, not here); Wind channelled again, at a new cost" in again["summary"]
+    assert row({**state, **dict(again["sets"])}, "Moon Shadow")["yang"] == 0
+    assert press(state)["channelled"] == ""  # the next turn starts with nothing channelled
+    assert problems({**duel(), "channelled": "wind; lotus"})["channelled"].startswith("lotus: not a trigram")
+
+
+@pytest.mark.parametrize("reading", ["next-attack", "later-this-turn"])
+def test_chi_celerity_s_extra_attack_is_made_at_once_or_as_the_reading_says(reading: str) -> None:
+    # 000 line 141: the extra attack comes "immediately"; an attack a kung fu secret grants, made first, ends it
+    # (Thunder's effect belongs to the attack that earned it), or under the other reading it waits.
+    start = {**duel(celerity_at_once=reading),
+             "combatants": [{**duel()["combatants"][0], "thunder": 3}, *duel()["combatants"][1:]]}
+    state = press(attack(start, "G1", "2", channel_thunder=True), "apply")
+    answer = run(attack(state, "G2", "1", secret_attack=True))["apply"]
+    state = {**state, **dict(answer["sets"])}
+    if reading == "next-attack":
+        assert state["follow_up"] == "" and "Chi Celerity's extra attack was not the next attack made: it is lost" \
+            in answer["summary"]
+        assert problems(attack(state, "G3", "1"))["attack"].startswith("Moon Shadow has attacked this turn already")
+    else:
+        assert state["follow_up"] == "G1" and "is lost" not in answer["summary"]
+        assert press(attack(state, "G3", "1"), "apply")["attacks_made"] == 3
+    shown = rules_shown(start)["Chi Celerity (Thunder)"]
+    label = next(o for n in rules_data()["xia/source_notes-conflict"]["notes"] if n["id"] == "celerity-at-once"
+                 for o in n["options"] if o["id"] == reading)["label"]
+    assert " ".join(label.split()) in shown
+
+
+def _poor_duel(reading: str) -> dict[str, Any]:
+    return {"style_timing": reading, "combatants": [pc("Moon Shadow", 3, thunder=2, yang=0, yin=1),
+                                                    npc("G1", 1, physical_resilience=2, yin=0), npc("G2", 1)]}
+
+
+@pytest.mark.parametrize("reading", ["when-it-resolves", "awarded-first"])
+def test_a_style_bonus_arrives_when_the_action_resolves_or_as_the_reading_says(reading: str) -> None:
+    # 000 line 186: the bonus comes "when that action resolves", so it cannot pay for that action's own chi;
+    # line 194: it comes the moment the GM awards it, so style noticed before any chi is spent can pay.
+    state = _poor_duel(reading)
+    deeds = [(attack(state, "G1", "1", channel_thunder=True, style="good"), "channel_thunder",
+              "Moon Shadow has 0 Yang chi, and channelling Thunder costs 1"),
+             (attack(state, "G1", "1", channel_mist=True, defence_style="good"), "channel_mist",
+              "G1 has 0 Yin chi, and channelling Mist costs 1"),
+             ({**state, "target": "Moon Shadow", "change": "-1", "what": "yang", "style": "good"}, "change",
+              "Moon Shadow has only 0 Yang chi"),
+             ({**state, "target": "G1", "change": "-1", "what": "yin", "defence_style": "good"}, "change",
+              "G1 has only 0 Yin chi")]
+    for change, field, said in deeds:
+        if reading == "when-it-resolves":
+            assert problems(change)[field].startswith(said)
+        else:
+            after = press(change, "apply")
+            me, g1 = row(after, "Moon Shadow"), row(after, "G1")
+            assert (me["yang"], g1["yin"]) == (0, 0) and me["yang_spent"] + g1["yin_spent"] == 1
+    done = press(attack(state, "G1", "1", style="good", defence_style="amazing"), "apply")  # paid after: no cost
+    assert (row(done, "Moon Shadow")["yang"], row(done, "G1")["yin"]) == (1, 2)
+    label = next(o for n in rules_data()["xia/source_notes-conflict"]["notes"] if n["id"] == "style-bonus-timing"
+                 for o in n["options"] if o["id"] == reading)["label"]
+    assert " ".join(label.split()) in rules_shown(state)["Style bonus"]
+
+
+def test_active_tasks_and_reactions_earn_a_style_bonus_in_the_chi_of_their_kind() -> None:
+    # 000 line 190: stylish attacks and active tasks earn Yang chi, stylish defences and reactions Yin chi.
+    import copy
+
+    state = duel()
+    said = {deed: run(change)["apply"]["summary"] for deed, change in (
+        ("attack", attack(state, "G1", "1", style="good")), ("task", {**state, "style": "good"}),
+        ("defence", attack(state, "G2", "1", defence_style="good")),
+        ("reaction", {**state, "target": "G2", "defence_style": "good"}))}
+    assert "Moon Shadow gains 1 Yang chi for a stylish attack (4)" in said["attack"]
+    assert "Moon Shadow gains 1 Yang chi for a stylish active task (4)" in said["task"]
+    assert "G2 gains 1 Yin chi for a stylish defence (2)" in said["defence"]
+    assert "G2 gains 1 Yin chi for a stylish reaction (2)" in said["reaction"]
+    changed = copy.deepcopy(rules_data())
+    next(d for d in changed["xia/chi"]["style_actions"] if d["id"] == "reaction")["chi"] = "yang"
+    after = press({**state, "target": "G2", "defence_style": "good"}, "apply", Engine(changed))
+    assert (row(after, "G2")["yang"], row(after, "G2")["yin"]) == (1, 1)
+    labels = {i["name"]: i["label"] for i in engine().describe(CALC)["inputs"]}
+    assert labels["style"].endswith("(attack or active task)") and labels["defence_style"].endswith(
+        "(defence or reaction)")
+
+
+def test_a_log_of_style_presses_made_before_the_deed_was_named_still_folds() -> None:
+    # A shared link carries its presses with their buttons' words: a style bonus's button keeps them.
+    press_made = {"do": "press", "output": "apply", "label": "Moon Shadow gains 1 Yang chi (4)",
+                  "draft": {"style": "good"}}
+    after = engine().fold(CALC, duel(), [press_made])[-1]
+    assert row(after, "Moon Shadow")["yang"] == 4
+
+
+SIX = [pc("Moon Shadow", 3, social=3), pc("Iron Crane", 2, social=2), npc("Captain", 2, social=2),
+       npc("G1", 1), npc("G2", 1), npc("G3", 1)]
+
+
+def test_a_social_conflict_takes_only_the_combatants_the_gm_picks() -> None:
+    # Two of six argue while the rest fight: turning the social conflict on drags nobody in, and says how to pick.
+    state = {"combatants": SIX, "social_on": True}
+    assert problems(state) == {"social_on": "A social conflict takes at least 2 combatants and nobody is in it: "
+                                            "tick “In the social conflict” in the row of each combatant taking "
+                                            "part (with a Social Trait above 0), or untick this"}
+    one = {**state, "combatants": [{**SIX[0], "social_in": True}, *SIX[1:]]}
+    assert problems(one)["social_on"].startswith("A social conflict takes at least 2 combatants and only Moon "
+                                                 "Shadow is in it")
+    two = {**state, "combatants": [{**SIX[0], "social_in": True}, SIX[1], {**SIX[2], "social_in": True}, *SIX[3:]]}
+    turns = [(r["cells"][0]["value"].split(" (")[0], r["cells"][1]["value"]) for r in run(two)["order"]["rows"]]
+    assert [t for t in turns if t[1] == "Social"] == [("Moon Shadow", "Social"), ("Captain", "Social")]
+    assert len([t for t in turns if t[1] == "Physical"]) == 6
+    fighters = {r["head"]: [c["value"] for c in r["cells"][1:3]] for r in run(two)["fighters"]["rows"]}
+    assert fighters["Iron Crane"] == [4, "not in it"] and fighters["Captain"] == [4, 4]
+    everyone = [t for t in run({**state, "participants": "everyone-with-the-trait"})["order"]["rows"]
+                if t["cells"][1]["value"] == "Social"]
+    assert len(everyone) == 6  # the other reading: everyone with a Social Trait, as the tracker did before
+    kept_out = {**two, "combatants": [{**r, "physical_in": r["name"] != "G3"} for r in two["combatants"]]}
+    assert ("G3", "Physical") not in [(r["cells"][0]["value"].split(" (")[0], r["cells"][1]["value"])
+                                      for r in run(kept_out)["order"]["rows"]]
+
+
+def test_a_row_from_before_the_conflicts_it_is_in_reads_as_the_data_s_defaults() -> None:
+    from calculators import rowcode
+
+    fields = [f for f in next(i for i in engine().describe(CALC)["inputs"] if i["name"] == "combatants")["fields"]]
+    old = [f for f in fields if not f["name"].endswith("_in")]
+    assert [f["name"] for f in fields[:len(old)]] == [f["name"] for f in old]  # the new fields come last
+    code = rowcode.encode(old, [{**{f["name"]: f["default"] for f in old}, "name": "Lu", "social": 3}])
+    state = {"combatants": code + "_Guard", "social_on": False}
+    rows = run(state)["fighters"]["rows"]
+    assert [r["head"] for r in rows] == ["Lu", "Guard"]
+    decoded = rowcode.decode(fields, code)[0]  # the data's defaults: a fight takes in everyone, an argument nobody
+    assert (decoded["physical_in"], decoded["social_in"], decoded["mental_in"]) == (True, False, False)
+    defaults = {f["name"]: f["default"] for f in fields}
+    assert (defaults["physical_in"], defaults["social_in"], defaults["mental_in"]) == (True, False, False)
 
 
 # ---- changes in the GM's terms ------------------------------------------------------------------
@@ -386,7 +536,7 @@ def test_when_the_last_turn_s_actor_falls_the_next_button_starts_the_next_round(
 
 
 def test_when_nobody_can_act_next_says_so() -> None:
-    state = {"combatants": [npc("A", 2, physical_resilience=0)]}
+    state = {"combatants": [npc("A", 2, physical_resilience=0), npc("B", 1, physical_resilience=0)]}
     answer = run(state)
     assert answer["acting_now"] == "nobody" and answer["next"]["type"] == "table"
     assert "Nobody can act" in answer["next"]["empty"]
@@ -395,6 +545,7 @@ def test_when_nobody_can_act_next_says_so() -> None:
 def test_equal_ratings_across_kinds_and_sides_follow_the_reading() -> None:
     # An NPC's physical turn and a PC's mental turn, both rating 5, all turns sorted by rating.
     state = {"physical_on": True, "mental_on": True, "precedence": "rating-first",
+             "participants": "everyone-with-the-trait",  # each alone in a conflict: only this reading allows it
              "combatants": [npc("Brute", 5, mental=0), pc("Scholar", 0, mental=5)]}
     assert acting(state).startswith("Turn 1: Brute (NPC), physical")
     first = run({**state, "equal_ratings": "side-decides"})
@@ -406,9 +557,9 @@ def test_equal_ratings_across_kinds_and_sides_follow_the_reading() -> None:
 # ---- the table of combatants: pick and conditions -----------------------------------------------
 
 def test_each_combatant_is_picked_by_name_and_shows_the_rules_conditions() -> None:
-    state = {**THREE_KINDS, "combatants": [pc("Hero", 3, physical_resilience=0, mental=2, social=2),
-                                           npc(HOSTILE, 2, mental_resilience=0, mental=1, social=1),
-                                           pc("Talker", 2, social_resilience=0, mental=2, social=2)]}
+    state = {**THREE_KINDS, "combatants": [pc("Hero", 3, physical_resilience=0, mental=2, social=2, **IN_ALL),
+                                           npc(HOSTILE, 2, mental_resilience=0, mental=1, social=1, **IN_ALL),
+                                           pc("Talker", 2, social_resilience=0, mental=2, social=2, **IN_ALL)]}
     rows = run(state)["fighters"]["rows"]
     assert [r["pick"] for r in rows] == ["Hero", HOSTILE, "Talker"]
     names = [[c["name"] for c in r["cells"][0]["conditions"]] for r in rows]
@@ -458,14 +609,20 @@ APPLIES_TESTED_BY = {
                       test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence),
     "one-attack": (test_no_second_attack_without_an_extra_one_and_never_past_the_thunder_trigram,
                    test_the_thunder_limit_follows_the_reading_chosen),
+    "participants": (test_a_social_conflict_takes_only_the_combatants_the_gm_picks,
+                     test_a_row_from_before_the_conflicts_it_is_in_reads_as_the_data_s_defaults),
     "celerity": (test_chi_celerity_gives_an_attack_on_a_new_target_after_a_defeat,
                  test_who_counts_as_a_new_target_follows_the_reading_chosen,
-                 test_a_defeat_at_the_thunder_limit_earns_no_extra_attack),
+                 test_a_defeat_at_the_thunder_limit_earns_no_extra_attack,
+                 test_chi_celerity_s_extra_attack_takes_nothing_from_the_attack_that_earned_it,
+                 test_chi_celerity_s_extra_attack_is_made_at_once_or_as_the_reading_says),
     "channel-cost": (test_each_channelled_trigram_is_paid_once_for_its_one_attack,),
     "stop": (test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it,
              test_mountain_does_nothing_when_damage_gets_through),
     "style": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,
-              test_the_style_bonuses_come_from_the_data, test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence),
+              test_the_style_bonuses_come_from_the_data, test_nobody_who_cannot_act_earns_a_style_bonus_for_a_defence,
+              test_a_style_bonus_arrives_when_the_action_resolves_or_as_the_reading_says,
+              test_active_tasks_and_reactions_earn_a_style_bonus_in_the_chi_of_their_kind),
     "breath": (test_catching_breath_brings_back_spent_chi_and_style_adds_the_books_bonus,),
 }
 
@@ -478,6 +635,7 @@ def test_every_rule_the_tracker_says_it_applies_is_tested() -> None:
 
 RULE_ROWS = {  # each row of the output → the tests holding the tracker to what the row says
     "Order": APPLIES_TESTED_BY["order"],
+    "Who is in which conflict": APPLIES_TESTED_BY["participants"],
     "Turns and rounds": (test_next_moves_the_round_on_by_one_and_pressing_it_twice_changes_nothing_more,
                          test_when_the_last_turn_s_actor_falls_the_next_button_starts_the_next_round,
                          test_mountain_stops_the_attacker_for_the_round_and_the_round_lifts_it),
@@ -491,7 +649,8 @@ RULE_ROWS = {  # each row of the output → the tests holding the tracker to wha
     "Catching breath": APPLIES_TESTED_BY["breath"],
     "Names": (test_a_change_that_cannot_be_applied_gets_a_message_beside_its_field,),
 }
-APPLIES_ROW = {"order": "Order", "defeat": "Defeat", "incapacitated": "Incapacitated",
+APPLIES_ROW = {"order": "Order", "participants": "Who is in which conflict", "defeat": "Defeat",
+               "incapacitated": "Incapacitated",
                "one-attack": "Attacks in a turn", "celerity": "Chi Celerity (Thunder)",
                "channel-cost": "Chi for effects", "stop": "Chi Breaker (Mountain)", "style": "Style bonus",
                "breath": "Catching breath"}
@@ -518,7 +677,8 @@ def test_the_trackers_help_states_the_datas_numbers_and_follows_them() -> None:
         note = next(n for n in data["xia/source_notes"]["notes"] if n["id"] == "thunder-attack-limit")
         return {"Chi for effects": f"{trigrams['channel_cost']} chi a trigram channelled",
                 "Chi Celerity (Thunder)": f"(Thunder {trigrams['channel_minimum']} or more)",
-                "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " at once",
+                "Style bonus": " or ".join(f"+{b['bonus']}" for b in chi["style_bonuses"]) + " for a stylish",
+                "Who is in which conflict": f"fewer than {data['xia/conflicts']['least_participants']} in it",
                 "Attacks in a turn": f"trigram ({note['options'][0]['set']['min_attacks']} if the trigram is lower)",
                 "Left to the table": f"up to {data['xia/conflicts']['movement']['seconds']} seconds"}
 
@@ -533,7 +693,8 @@ def test_the_trackers_help_states_the_datas_numbers_and_follows_them() -> None:
     next(n for n in changed["xia/source_notes"]["notes"]
          if n["id"] == "thunder-attack-limit")["options"][0]["set"]["min_attacks"] = 2
     changed["xia/conflicts"]["movement"]["seconds"] = 6
-    after = rules_shown(eng=Engine(changed))
+    changed["xia/conflicts"]["least_participants"] = 3
+    after = rules_shown({"combatants": [pc("A", 1), npc("B", 1), npc("C", 1)]}, eng=Engine(changed))
     for head, said in numbers(changed).items():
         assert said in after[head], (head, after[head])
     assert after != before

@@ -49,8 +49,12 @@ def test_initiative_bad_inputs(inputs: dict, field: str) -> None:
 # --- initiative order --------------------------------------------------------------------------
 
 def fight(**inputs: object) -> dict[str, object]:
-    """Inputs of the tracker from slot-style keywords (c2_side="pc", c2_physical=3; absent slots left out)."""
-    rows, rest = [], dict(inputs)
+    """Inputs of the tracker from slot-style keywords (c2_side="pc", c2_physical=3; absent slots left out).
+
+    Everyone with a Trait is in every running conflict (the conflict-participants reading that picks nobody),
+    unless `participants` says otherwise: these tests are about the order, not about who is in which conflict.
+    """
+    rows, rest = [], {"participants": "everyone-with-the-trait", **inputs}
     for slot in range(1, 7):
         side = rest.pop(f"c{slot}_side", "pc" if slot == 1 else "npc" if slot == 2 else "absent")
         row = {key.removeprefix(f"c{slot}_"): rest.pop(key) for key in list(rest) if key.startswith(f"c{slot}_")}

@@ -5,7 +5,9 @@ The GM names a target, types a change ("+2", "3", "−3", read by the table tool
 breath); ticking "attack" makes it the acting combatant's attack, and then the book's rules of
 an attack follow: the chi each channelled trigram costs, paid once for this one action (chi.yaml
 effect_rules), the cap of attacks in a turn and Chi Celerity's extra attack on a new target
-(Thunder), Chi Breaker's Stop (Mountain), and the style bonus.
+(Thunder), which takes nothing channelled on the attack that earned it, Chi Breaker's Stop
+(Mountain), and the style bonus, in the chi of its deed (an attack or active task, a defence or
+reaction) as the action resolves, or first, by the style-bonus-timing reading.
 Every problem is named at its field; nothing is matched by guess or dropped in silence.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 from .. import limits, rules
 from ..change_line import SETS, Amount, combatant_names, find_target, name_key, parse_amount
 from ..errors import Problems
+from ..present import listing
 from ..spec import Choice, Input
 from . import attack, defeat
 from .common import GAME, conflict, conflicts, ranges, trigram, trigrams
@@ -26,7 +29,10 @@ TARGET, CHANGE, WHAT, ATTACK, SECRET = "target", "change", "what", "attack", "se
 STYLE, DEFENCE_STYLE = "style", "defence_style"
 ATTACKS, FOLLOW_UP = "attacks_made", "follow_up"  # the turn under way: attacks made, Chi Celerity's extra one
 ATTACKED = "attacked"  # the turn under way: whom the actor has attacked (names, as in a list of Stops)
+CHANNELLED = "channelled"  # the turn under way: the trigrams the actor channelled on the last attack (ids)
 NOT_YET_ATTACKED = "not-yet-attacked"  # the celerity-new-target reading that rules out everyone attacked this turn
+LATER_THIS_TURN = "later-this-turn"  # the celerity-at-once reading under which the extra attack waits
+AWARDED_FIRST = "awarded-first"  # the style-bonus-timing reading under which the bonus comes before any cost
 BREATH = "breath"
 NO_STYLE = "none"
 STOPS = "stopped_by"  # a row's field: the names whose Chi Breaker stops its attacks on them this round
@@ -49,6 +55,32 @@ def _chi_kind(pool: str) -> Mapping[str, Any]:
 
 def _table() -> Mapping[str, Any]:
     return rules.table("xia/trigrams")
+
+
+def style_timing_note() -> str:
+    """The source note on when a style bonus arrives."""
+    return _chi()["style_timing_note"]
+
+
+def _reading(readings: Mapping[str, str], note_id: str) -> str:
+    return readings.get(note_id, rules.note(GAME, note_id)["reading"])
+
+
+def _deed(by: str, with_attack: bool) -> Mapping[str, Any]:
+    """The kind of deed a style bonus rewards (chi.yaml style_actions): who made it, and whether in an attack.
+
+    The build checks that there is one for each (hooks/codex/references.py).
+    """
+    return next(d for d in _chi()["style_actions"] if d["by"] == by and d["with_attack"] == with_attack)
+
+
+def _deeds(by: str) -> str:
+    return listing([d["name"] for d in _chi()["style_actions"] if d["by"] == by], "or")
+
+
+def longest_channels() -> int:
+    """The longest list of trigrams the tracker keeps for an attack (every attack trigram's id)."""
+    return len(SEPARATOR.join(t["id"] for t in trigrams() if t["use"] == "attack"))
 
 
 def action_inputs(group: str = "What happens") -> list[Input]:
@@ -76,10 +108,10 @@ def action_inputs(group: str = "What happens") -> list[Input]:
         applied = t["id"] in (attack.CELERITY, attack.BREAKER)  # the two whose effect the tracker applies itself
         out.append(Input(channel(t["id"]), f"{who} channels {t['name']} ({t['channel']})", "bool", default=False,
                          group=group, help=" ".join(t["effect"].split()) if applied else ""))
-    out += [Input(STYLE, "Style bonus for the acting combatant", "choice", default=NO_STYLE, choices=styles,
-                  group=group, help=_style_help("yang")),
-            Input(DEFENCE_STYLE, "Style bonus for the target", "choice", default=NO_STYLE, choices=styles,
-                  group=group, help=_style_help("yin"))]
+    out += [Input(STYLE, f"Style bonus for the acting combatant ({_deeds('actor')})", "choice", default=NO_STYLE,
+                  choices=styles, group=group, help=_style_help("actor")),
+            Input(DEFENCE_STYLE, f"Style bonus for the target ({_deeds('target')})", "choice", default=NO_STYLE,
+                  choices=styles, group=group, help=_style_help("target"))]
     return out
 
 
@@ -88,9 +120,10 @@ def cleared() -> tuple[tuple[str, Any], ...]:
     return rules.memo(("xia-cleared",), lambda: tuple((i.name, i.default) for i in action_inputs()))
 
 
-def _style_help(kind: str) -> str:
-    entry = _chi_kind(kind)
-    return f"Paid in {entry['name']}: for {entry['style_from']}"
+def _style_help(by: str) -> str:
+    paid = [f"{_chi_kind(d['chi'])['name']} for a stylish {d['name']}"
+            for d in _chi()["style_actions"] if d["by"] == by]
+    return f"Paid in {listing(paid)}; when it arrives is a reading below"
 
 
 @dataclass(slots=True)
@@ -103,6 +136,7 @@ class Outcome:
     headline: str
     said: list[str] = field(default_factory=list)
     attacked: str = ""
+    channelled: str = ""
 
 
 def stops(row: Mapping[str, Any]) -> list[str]:
@@ -142,26 +176,42 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
         return None
     rows = [dict(r) for r in rows]
     names = combatant_names(rows)
-    out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "", attacked=values[ATTACKED])
+    out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "", attacked=values[ATTACKED],
+                  channelled=values[CHANNELLED])
     me = rows[actor["slot"] - 1] if actor else None
-    styled = _style(values, rows, me, names, out, problems)
+    first = _reading(readings, style_timing_note()) == AWARDED_FIRST  # else the bonus comes as the action resolves
+    styled = _style(values, rows, me, names, out, problems) if first else ""
+    target: int | None = None
     if not values[ATTACK]:
         for name in (SECRET, *(channel(t["id"]) for t in trigrams())):
             if values[name]:
                 problems.add(name, "Tick “This is the acting combatant's attack”: this goes with an attack")
         if values[CHANGE] or values[WHAT] == BREATH or values[DEFENCE_STYLE] != NO_STYLE:
             target = find_target(names, values[TARGET], problems, TARGET)
+            if target is not None and first and values[DEFENCE_STYLE] != NO_STYLE:
+                _defence_style(values, rows[target], names[target], out, readings, problems)
             if target is not None and (values[CHANGE] or values[WHAT] == BREATH):
                 _change(values, rows[target], names[target], out, problems)
-            if target is not None and values[DEFENCE_STYLE] != NO_STYLE:
-                _defence_style(values, rows[target], names[target], out, readings, problems)
     elif me is None:
         problems.add(ATTACK, "Nobody is acting now, so nobody can attack")
     else:
-        _attack(values, rows, actor, names, out, readings, problems)
+        target = _attack(values, rows, actor, names, out, readings, problems, styled_first=first)
+    if not first:  # the action has resolved: its costs are paid, and only now does style pay chi
+        styled = _style(values, rows, me, names, out, problems)
+        if target is not None and values[DEFENCE_STYLE] != NO_STYLE:
+            _defence_style(values, rows[target], names[target], out, readings, problems)
     problems.raise_if_any()
     out.headline = out.headline or styled
     return out
+
+
+def check_turn(values: Mapping[str, Any], problems: Problems) -> None:
+    """The turn's own state, whatever is being entered: the trigrams kept for the last attack are attack trigrams."""
+    known = {t["id"] for t in trigrams() if t["use"] == "attack"}
+    unknown = [n for n in names_in(values[CHANNELLED]) if n not in known]
+    if unknown:
+        problems.add(CHANNELLED, f"{', '.join(unknown)}: not a trigram channelled in attack (they are: "
+                                 f"{', '.join(sorted(known))}); the tracker fills this in, so clear it")
 
 
 def _bonus(style_id: str) -> int:
@@ -170,35 +220,41 @@ def _bonus(style_id: str) -> int:
 
 def _style(values: Mapping[str, Any], rows: list[dict[str, Any]], me: dict[str, Any] | None, names: list[str],
            out: Outcome, problems: Problems) -> str:
-    """The acting combatant's style bonus, gained before anything is paid (the GM may award it early)."""
+    """The acting combatant's style bonus, for the attack or the active task: its chi by the kind of deed."""
     if values[STYLE] == NO_STYLE:
         return ""
     if me is None:
         problems.add(STYLE, "Nobody is acting now, so nobody can earn this style bonus")
         return ""
     name = names[rows.index(me)]
-    _gain(me, name, "yang", _bonus(values[STYLE]), out, problems, STYLE)
-    return out.said[-1] if out.said else ""
+    deed = _deed("actor", bool(values[ATTACK]))
+    amount = _bonus(values[STYLE])
+    said = len(out.said)
+    _gain(me, name, deed["chi"], amount, out, problems, STYLE, f"a stylish {deed['name']}")
+    # The button's words stay as they were, so a log of presses made before the deed was named still folds.
+    return f"{name} gains {amount} {_chi_kind(deed['chi'])['name']} ({me[deed['chi']]})" if len(out.said) > said else ""
 
 
 def _defence_style(values: Mapping[str, Any], row: dict[str, Any], name: str, out: Outcome,
                    readings: Mapping[str, str], problems: Problems) -> None:
-    """The target's style bonus: earned by a stylish defence, so never by someone who cannot act at all."""
+    """The target's style bonus, for a defence or a reaction: never for someone who cannot act at all."""
+    deed = _deed("target", bool(values[ATTACK]))
     if not defeat.can_act(row, readings):
-        problems.add(DEFENCE_STYLE, f"{name} cannot act at all, so cannot earn a style bonus for a defence")
+        problems.add(DEFENCE_STYLE, f"{name} cannot act at all, so cannot earn a style bonus for a {deed['name']}")
         return
-    _gain(row, name, "yin", _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE)
+    _gain(row, name, deed["chi"], _bonus(values[DEFENCE_STYLE]), out, problems, DEFENCE_STYLE,
+          f"a stylish {deed['name']}")
 
 
 def _gain(row: dict[str, Any], name: str, pool: str, amount: int, out: Outcome, problems: Problems,
-          where: str) -> None:
+          where: str, why: str = "") -> None:
     most = ranges()["chi_max"]
     chi_name = _chi_kind(pool)["name"]
     if row[pool] + amount > most:
         problems.add(where, f"{name} would have {row[pool] + amount} {chi_name}; the tracker goes up to {most}")
         return
     row[pool] += amount
-    out.said.append(f"{name} gains {amount} {chi_name} ({row[pool]})")
+    out.said.append(f"{name} gains {amount} {chi_name}{f' for {why}' if why else ''} ({row[pool]})")
 
 
 def _spend(row: dict[str, Any], name: str, pool: str, amount: int, what: str, out: Outcome, problems: Problems,
@@ -302,8 +358,14 @@ def breathe_all(rows: Sequence[Mapping[str, Any]]) -> Outcome | None:
 
 
 def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mapping[str, Any], names: list[str],
-            out: Outcome, readings: Mapping[str, str], problems: Problems) -> None:
-    """The acting combatant's attack: its chi, its damage, and what Thunder and Mountain make of it."""
+            out: Outcome, readings: Mapping[str, str], problems: Problems, *, styled_first: bool) -> int | None:
+    """The acting combatant's attack: its chi, its damage, and what Thunder and Mountain make of it.
+
+    Returns the target's index once the attack is applied (None if it is refused). Chi Celerity's extra
+    attack takes nothing from the attack that earned it (000 line 141): the trigrams channelled on the last
+    attack are kept (`channelled`) to say so, and under the celerity-at-once reading any next attack
+    ends the extra one, since Thunder's effect belongs to the attack that earned it.
+    """
     me = rows[actor["slot"] - 1]
     my_name = names[actor["slot"] - 1]
     kind = conflict(actor["conflict"])
@@ -335,26 +397,33 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
                                  f"{names[target]} this round")
     if not values[CHANGE]:
         problems.add(CHANGE, "Enter the damage the attack did (0 if every die missed)")
-        return
+        return None
     amount = parse_change(values[CHANGE], problems)
     if amount is not None and not amount.adds:
         problems.add(CHANGE, f"An attack deals damage: type it as {amount.size} (0 if every die missed)")
     if problems or target is None or amount is None:
-        return
+        return None
     delta = -amount.size
     victim = rows[target]
-    if values[DEFENCE_STYLE] != NO_STYLE:  # gained before the defence pays for anything, as the actor's is
+    if styled_first and values[DEFENCE_STYLE] != NO_STYLE:  # awarded before the defence pays for anything
         _defence_style(values, victim, names[target], out, readings, problems)
     _channel(values, me, my_name, victim, names[target], out, readings, problems)
     if problems:
-        return
+        return None
     out.said.append(f"{my_name} attacks {names[target]} (attack {made + 1} of at most {most} this turn)")
+    if values[FOLLOW_UP] and not values[SECRET]:
+        out.said.append(_carried(values, thunder))
+    out.channelled = SEPARATOR.join(t["id"] for t in trigrams() if t["use"] == "attack" and values[channel(t["id"])])
     defeated = _resilience(victim, names[target], kind, delta, out, problems)
     out.attacks_made = made + 1
     if all(name_key(n) != name_key(names[target]) for n in names_in(out.attacked)):
         out.attacked = SEPARATOR.join([*names_in(out.attacked), names[target]])
-    if not values[SECRET]:
-        out.follow_up = ""
+    waits = _reading(readings, thunder["at_once_note"]) == LATER_THIS_TURN
+    lapsed = bool(values[FOLLOW_UP] and values[SECRET]) and not waits
+    if lapsed:
+        out.said.append(f"{thunder['channel']}'s extra attack was not the next attack made: it is lost")
+    if not values[SECRET] or lapsed:
+        out.follow_up = ""  # made, or lost to the attack made first
     if values[channel(attack.CELERITY)] and defeated:
         if made + 1 < most:
             out.follow_up = names[target]
@@ -366,6 +435,20 @@ def _attack(values: Mapping[str, Any], rows: list[dict[str, Any]], actor: Mappin
         me[STOPS] = SEPARATOR.join([*stops(me), names[target]])
         out.said.append(f"{names[target]}'s {trigram(attack.BREAKER)['channel']}: {my_name} suffers a "
                         f"{defeat.condition_term('stop')['term']} and may not attack {names[target]} again this round")
+    return target
+
+
+def _carried(values: Mapping[str, Any], thunder: Mapping[str, Any]) -> str:
+    """What Chi Celerity's extra attack keeps of the attack that earned it: nothing channelled on it."""
+    before = [trigram(t) for t in names_in(values[CHANNELLED])]
+    again = [t["name"] for t in before if values[channel(t["id"])]]
+    dropped = [t["name"] for t in before if not values[channel(t["id"])]]
+    said = f"{thunder['channel']}'s extra attack: nothing of the attack that earned it applies"
+    if dropped:
+        said += f" ({listing(dropped)} channelled there, not here)"
+    if again:
+        said += f"; {listing(again)} channelled again, at a new cost"
+    return said
 
 
 def _new_target(values: Mapping[str, Any], target: str, my_name: str, readings: Mapping[str, str],

@@ -1,11 +1,12 @@
 """xia.initiative_order, the conflict tracker: a Xia conflict played turn after turn, as the book runs it.
 
 The conflict is the calculator's inputs and nothing else: the combatants' rows (each with the
-turns it has taken this round, its chi spent and the Stops on it), the round, and the turn under
-way (its attacks, and Chi Celerity's extra one). Who acts now is worked out from those, never
-counted: the order of the round keeps every turn in its place, a defeated combatant's too, and
-the turn acting now is the first one after the last turn taken that can still be taken. So a
-defeat, at any place in the order, neither moves the round on nor takes a turn from anyone.
+turns it has taken this round, its chi spent, the Stops on it and the conflicts it is in), the
+round, and the turn under way (its attacks, the last one's trigrams, and Chi Celerity's extra
+one). Who acts now is worked out from those, never counted: the order of the round keeps every
+turn in its place, a defeated combatant's too, and the turn acting now is the first one after the
+last turn taken that can still be taken. So a defeat, at any place in the order, neither moves the
+round on nor takes a turn from anyone.
 
 `next` ends the turn (applying whatever was entered first) and moves on, into the next round
 when every turn is taken: the Stops of the round are lifted there, once, since the buttons set
@@ -21,18 +22,33 @@ from .. import limits, rules
 from ..change_line import COMBATANT
 from ..errors import Problems
 from ..fields import row_name
+from ..present import listing
 from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output, drafted, parse_inputs
 from . import changes, defeat, tracker_rules
 from .attack import ATTACK_LIMIT, least_attacks, limit_input, limit_note
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
-from .initiative import EQUAL_RATINGS, NPC_DEFEAT, PRECEDENCE, initiative, readings, turns
+from .initiative import (
+    EQUAL_RATINGS,
+    EVERYONE,
+    NPC_DEFEAT,
+    PARTICIPANTS,
+    PRECEDENCE,
+    initiative,
+    joined,
+    participants_note,
+    readings,
+    takes_part,
+    turns,
+)
 
 CALC_ID = "xia.initiative_order"
 SIDES = (Choice("pc", "Player character"), Choice("npc", "Non-player character"))
 ROUND = "round"
 CELERITY_TARGET = "celerity_target"  # the reading input of who Chi Celerity's extra attack may go to
+CELERITY_AT_ONCE = "celerity_at_once"  # the reading input of whether that extra attack waits
+STYLE_TIMING = "style_timing"  # the reading input of when a style bonus arrives
 DEFAULT_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from characters.yaml
 
 
@@ -62,6 +78,10 @@ def _fields() -> tuple[Input, ...]:
     out += [Input(_done(k["id"]), f"{k['name']} turn taken this round", "bool", default=False) for k in kinds]
     out.append(Input(changes.STOPS, f"{defeat.condition_term('stop')['term']} on attacks at (names)", "text",
                      default="", maximum=_longest_list()))
+    # Who is in which conflict (a fight takes in everyone, an argument only those picked): after the
+    # fields above, with the data's defaults, so a row's code from before them reads as it did.
+    out += [Input(joined(k["id"]), f"In the {k['name'].lower()} conflict", "bool", default=k["joined_by_default"])
+            for k in kinds]
     return tuple(out)
 
 
@@ -123,6 +143,9 @@ def _inputs() -> list[Input]:
               help="The tracker fills it in; who the extra attack may go to is a reading (below)"),
         Input(changes.ATTACKED, "Attacked this turn (names)", "text", default="", maximum=_longest_list(),
               group="This turn", help="The tracker fills it in"),
+        Input(changes.CHANNELLED, "Trigrams channelled on the last attack", "text", default="",
+              maximum=changes.longest_channels(), group="This turn",
+              help="The tracker fills it in: none of them applies to the next attack unless channelled again"),
     ]
     out += drafted(changes.action_inputs())
     out += [reading_input(GAME, PRECEDENCE, init["precedence_note"], group="Reading"),
@@ -130,7 +153,10 @@ def _inputs() -> list[Input]:
             *(reading_input(GAME, NPC_DEFEAT, note, group="Reading")
               for note in sorted(set(defeat.npc_notes().values()))),
             limit_input("Reading"),
-            reading_input(GAME, CELERITY_TARGET, trigram("thunder")["target_note"], group="Reading")]
+            reading_input(GAME, CELERITY_TARGET, trigram("thunder")["target_note"], group="Reading"),
+            reading_input(GAME, CELERITY_AT_ONCE, trigram("thunder")["at_once_note"], group="Reading"),
+            reading_input(GAME, STYLE_TIMING, changes.style_timing_note(), group="Reading"),
+            reading_input(GAME, PARTICIPANTS, participants_note(), group="Reading")]
     return out
 
 
@@ -235,8 +261,10 @@ def _fighters_table(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
         name = row_name(f, COMBATANT, slot)
         pools = [f"{f[k['id']]} ({f[k['id'] + '_spent']} spent)" if f[k["id"] + "_spent"] else f[k["id"]]
                  for k in chi]
+        resilience = [f[f"{k['id']}_resilience"] if takes_part(f, k["id"], values[PARTICIPANTS]) else "not in it"
+                      for k in kinds]
         out.append(Row(name, (_conditions(f, slot == actor, values, running, chosen),
-                              *text_cells(*(f[f"{k['id']}_resilience"] for k in kinds), *pools)),
+                              *text_cells(*resilience, *pools)),
                        "current" if slot == actor else "", pick=name))
     return Table("Each combatant's conditions, resilience and chi (tap a name to make them the target)",
                  ("Combatant", "Conditions", *(k["name"] for k in kinds), *(k["name"].split()[0] for k in chi)),
@@ -249,6 +277,24 @@ def _check_names(rows: Sequence[Mapping[str, Any]], problems: Problems) -> None:
         if mark in row["name"]:
             problems.add(f"combatants.{number}.name", f"{COMBATANT} {number}, Name: may not hold {mark!r}, which "
                                                        "separates names in the tracker's lists of Stops")
+
+
+def _check_participants(values: Mapping[str, Any], problems: Problems) -> None:
+    """Under the reading that the GM picks who is in which conflict, each running one holds enough to clash."""
+    if values[PARTICIPANTS] == EVERYONE:
+        return
+    least = rules.table("xia/conflicts")["least_participants"]
+    rows = values["combatants"]
+    for kind in conflicts():
+        names = [row_name(r, COMBATANT, n) for n, r in enumerate(rows, start=1)
+                 if takes_part(r, kind["id"], values[PARTICIPANTS])]
+        if not values[f"{kind['id']}_on"] or len(names) >= least:
+            continue
+        word = kind["name"].lower()
+        now = f"only {listing(names)} {'is' if len(names) == 1 else 'are'}" if names else "nobody is"
+        problems.add(f"{kind['id']}_on", f"A {word} conflict takes at least {least} combatants and {now} in it: "
+                                         f"tick “In the {word} conflict” in the row of each combatant taking part "
+                                         f"(with a {kind['trait']} Trait above 0), or untick this")
 
 
 def _sets(rows: list[dict[str, Any]], **more: Any) -> tuple[tuple[str, Any], ...]:
@@ -287,7 +333,7 @@ def _end_turn(values: Mapping[str, Any], action: changes.Outcome | None, actor: 
     else:
         label = ("Apply and end " if action else "End ") + f"{actor['name']}'s turn"
     return Apply(label, _sets(rows, **{ROUND: round_number, changes.ATTACKS: 0, changes.FOLLOW_UP: "",
-                                          changes.ATTACKED: ""}),
+                                          changes.ATTACKED: "", changes.CHANNELLED: ""}),
                  summary="; ".join(said) + ".")
 
 
@@ -298,9 +344,13 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     if not any(values[f"{k['id']}_on"] for k in kinds):
         problems.add(f"{kinds[0]['id']}_on", "At least one kind of conflict must be running")
     _check_names(values["combatants"], problems)
+    _check_participants(values, problems)
+    changes.check_turn(values, problems)
     problems.raise_if_any()
     chosen = {**readings(values), limit_note(): values[ATTACK_LIMIT],
-              trigram("thunder")["target_note"]: values[CELERITY_TARGET]}
+              trigram("thunder")["target_note"]: values[CELERITY_TARGET],
+              trigram("thunder")["at_once_note"]: values[CELERITY_AT_ONCE],
+              changes.style_timing_note(): values[STYLE_TIMING], participants_note(): values[PARTICIPANTS]}
     running = {k["id"] for k in kinds if values[f"{k['id']}_on"]}
     rows = values["combatants"]
     round_number = values[ROUND]
@@ -329,7 +379,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     else:
         apply = Apply(action.headline or "Apply",
                       _sets(action.rows, **{changes.ATTACKS: action.attacks_made, changes.FOLLOW_UP: action.follow_up,
-                                             changes.ATTACKED: action.attacked}),
+                                             changes.ATTACKED: action.attacked, changes.CHANNELLED: action.channelled}),
                       summary="; ".join(action.said) + ".")
     rested = changes.breathe_all(rows)
     return {
@@ -360,6 +410,8 @@ CALCULATORS = (
         outputs=_outputs,
         compute=compute,
         source_notes=(f"{GAME}.conflict-precedence", f"{GAME}.equal-rating-kinds", f"{GAME}.npc-physical-defeat",
-                      f"{GAME}.joining-a-round", f"{GAME}.thunder-attack-limit", f"{GAME}.value-ranges"),
+                      f"{GAME}.joining-a-round", f"{GAME}.thunder-attack-limit", f"{GAME}.celerity-new-target",
+                      f"{GAME}.celerity-at-once", f"{GAME}.style-bonus-timing", f"{GAME}.conflict-participants",
+                      f"{GAME}.value-ranges"),
     ),
 )

@@ -20,6 +20,23 @@ SAME_SIDE = {"pc": "player-characters", "npc": "non-player-characters"}  # confl
 PRECEDENCE = "precedence"  # the tracker's reading inputs, by the note each follows
 EQUAL_RATINGS = "equal_ratings"
 NPC_DEFEAT = "npc_defeat"
+PARTICIPANTS = "participants"
+EVERYONE = "everyone-with-the-trait"  # the conflict-participants reading under which nobody is picked
+
+
+def joined(kind_id: str) -> str:
+    """A combatant's field saying they take part in one kind of conflict (`social_in`)."""
+    return f"{kind_id}_in"
+
+
+def participants_note() -> str:
+    """The source note on who takes part in which conflict."""
+    return rules.table("xia/conflicts")["participants_note"]
+
+
+def takes_part(fighter: Mapping[str, Any], kind_id: str, reading: str) -> bool:
+    """Whether a combatant is in one kind of conflict: a Trait above 0, and picked unless the reading takes everyone."""
+    return fighter[kind_id] > 0 and (reading == EVERYONE or bool(fighter[joined(kind_id)]))
 
 
 def initiative() -> Mapping[str, Any]:
@@ -79,7 +96,7 @@ def turns(values: Mapping[str, Any], *, every: bool = False, ties: bool = True) 
         out = defeat.kept_out(fighter, chosen)
         for kind in kinds:
             trait = fighter[kind["id"]]
-            if trait == 0:
+            if not takes_part(fighter, kind["id"], values[PARTICIPANTS]):
                 continue
             lost = out.get(kind["id"])
             if lost is not None and not every:

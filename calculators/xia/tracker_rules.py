@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from .. import rules
 from ..present import listing
 from ..results import Row, Table, text_cells
-from . import attack, defeat
+from . import attack, changes, defeat
 from .common import GAME, conflict, conflicts, trigram
-from .initiative import initiative
+from .initiative import initiative, participants_note
 
 LEFT = "Left to the table"
 
@@ -41,6 +41,16 @@ def _order(readings: Mapping[str, str]) -> str:
             "combatant out of that conflict; someone added above the turn under way acts from the next round")
 
 
+def _participants(readings: Mapping[str, str]) -> str:
+    table = rules.table("xia/conflicts")
+    everyone = listing([k["name"].lower() for k in conflicts() if k["joined_by_default"]], "and")
+    picked = listing([k["name"].lower() for k in conflicts() if not k["joined_by_default"]], "or")
+    return (f"each combatant's row says which conflicts they are in: the {everyone} one takes in everyone until "
+            f"left out, a {picked} one only those the GM ticks; a running conflict with fewer than "
+            f"{table['least_participants']} in it is refused beside its box, saying who is in it; read as "
+            f"{_reading(participants_note(), readings)}")
+
+
 def _incapacitated(readings: Mapping[str, str]) -> str:
     parts = []
     for kind in (k for k in conflicts() if k["defeat_ends"] == "every-conflict"):
@@ -65,6 +75,8 @@ def _celerity(readings: Mapping[str, str]) -> str:
     least = rules.table("xia/trigrams")["channel_minimum"]
     return (f"channelled ({thunder['name']} {least} or more) on an attack that defeats its target: one more attack "
             f"at once, within that cap, on a new target, read as {_reading(thunder['target_note'], readings)}; "
+            f"if another attack comes first, {_reading(thunder['at_once_note'], readings)}; the trigrams channelled "
+            "on the attack that earned it are kept, and the extra attack's summary says none of them applies to it: "
             "each attack pays for its own chi effects")
 
 
@@ -81,12 +93,14 @@ def _chi() -> str:
             "or defence, and only with it in hand")
 
 
-def _style() -> str:
+def _style(readings: Mapping[str, str]) -> str:
     chi = rules.table("xia/chi")
     bonuses = listing([f"+{b['bonus']}" for b in chi["style_bonuses"]], "or")
     kinds = {k["id"]: k["name"] for k in chi["kinds"]}
-    return (f"{bonuses} at once, before anything is paid: {kinds['yang']} to the actor, {kinds['yin']} to the "
-            "target, unless the target cannot act at all")
+    who = {"actor": "the acting combatant", "target": "the target"}
+    deeds = listing([f"a stylish {d['name']} ({kinds[d['chi']]}, to {who[d['by']]})" for d in chi["style_actions"]])
+    return (f"{bonuses} for {deeds}, never to a target who cannot act at all; it arrives "
+            f"{_reading(changes.style_timing_note(), readings)}")
 
 
 def _breath() -> str:
@@ -119,6 +133,7 @@ def rules_table(readings: Mapping[str, str]) -> Table:
     thunder, mountain = trigram(attack.CELERITY), trigram(attack.BREAKER)
     applied: list[tuple[str, str]] = [
         ("Order", _order(readings)),
+        ("Who is in which conflict", _participants(readings)),
         ("Turns and rounds", _rounds()),
         ("Defeat", "0 resilience ends a combatant's turns in that conflict; their place is kept, so nobody else "
                     "gains or loses a turn"),
@@ -128,7 +143,7 @@ def rules_table(readings: Mapping[str, str]) -> Table:
         (f"{thunder['channel']} ({thunder['name']})", _celerity(readings)),
         (f"{mountain['channel']} ({mountain['name']})", _stop()),
         ("Chi for effects", _chi()),
-        ("Style bonus", _style()),
+        ("Style bonus", _style(readings)),
         (defeat.condition_term("breath")["term"], _breath()),
         ("Names", _names()),
     ]

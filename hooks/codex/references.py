@@ -102,6 +102,7 @@ def _check_creatures(data: RulesData) -> Iterator[Problem]:
 def check_xia(data: RulesData) -> Iterator[Problem]:
     """The example characters have only Traits and trigrams that exist; the tracker's conditions name terms."""
     yield from _check_condition_terms(data)
+    yield from _check_style_deeds(data)
     if not _has(data, "xia/characters", "xia/conflicts", "xia/trigrams"):
         return
     traits, trigrams = ids_of(data["xia/conflicts"]["conflicts"]), ids_of(data["xia/trigrams"]["trigrams"])
@@ -126,6 +127,31 @@ def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
         if term not in terms:
             yield _problem(data, key, where, f"'{term}' is no term of the Xia glossary (the conflict tracker shows "
                                              "this condition in that term's words)")
+
+
+def _check_style_deeds(data: RulesData) -> Iterator[Problem]:
+    # The conflict tracker finds the deed a style bonus rewards by who made it and whether in an attack.
+    if not _has(data, "xia/chi"):
+        return
+    chi = data["xia/chi"]
+    kinds = ids_of(chi["kinds"])
+    seen: set[tuple[str, bool]] = set()
+    for i, deed in enumerate(chi["style_actions"]):
+        if deed["chi"] not in kinds:
+            yield _problem(data, "xia/chi", ("style_actions", i, "chi"),
+                           f"'{deed['chi']}' is no kind of chi (they are: {', '.join(sorted(kinds))})")
+        case = (deed["by"], deed["with_attack"])
+        if case in seen:
+            yield _problem(data, "xia/chi", ("style_actions", i),
+                           f"a second deed by the {deed['by']} {'with' if deed['with_attack'] else 'without'} "
+                           "an attack: the tracker could not tell them apart")
+        seen.add(case)
+    for by in ("actor", "target"):
+        for with_attack in (True, False):
+            if (by, with_attack) not in seen:
+                yield _problem(data, "xia/chi", ("style_actions",),
+                               f"no deed by the {by} {'with' if with_attack else 'without'} an attack: the tracker "
+                               "needs one for each (an attack, an active task, a defence, a reaction)")
 
 
 def check_rain(data: RulesData) -> Iterator[Problem]:

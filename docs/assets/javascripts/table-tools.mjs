@@ -47,6 +47,7 @@ import { address, keepAddress, stateOf } from "./url-state.mjs";
  * @property {number | undefined} looking the timer that asks ahead for the states the next taps lead to (lookAhead)
  * @property {string} logDrawn what the log region shows (entries, place and game), to redraw only a change
  * @property {string} amount an amount button's amount waiting for the engine's answer to apply it ("" none)
+ * @property {string} refusal why the engine refused the change being entered, as the bar says it ("": not refused)
  */
 
 const WRITE_DELAY = 300; // ms after a change before the game is written to the device
@@ -487,6 +488,26 @@ function amountAnswered(tool) {
   apply(tool.form, source);
 }
 
+// A change being entered that the engine refuses (an extra attack the rules do not allow, say) is
+// said with the engine's own reasons where the change is applied: the results shown are those of the
+// last inputs it took, whose Apply still said "nothing to apply yet". Each reason also sits beside its
+// field; the bar repeats those whose field is not in it (the attack box, a channel), so a GM on a
+// phone reads why without scrolling.
+/** @param {Tool} tool @param {import("./codex.mjs").Answer} answer */
+function takeRefusal(tool, answer) {
+  const problems = answer.error ? answer.error.problems || [answer.error] : [];
+  const mine = problems.filter((p) => tool.drafts.has(p.field));
+  const away = mine.filter((p) => !tool.bar.querySelector(`[name="${CSS.escape(p.field)}"]`));
+  tool.refusal = away.length ? `Not applied: ${away.map((p) => p.message).join(" ")}` : "";
+  const out = tool.form.querySelector('output[name="apply"]');
+  if (!out || !mine.length) return;
+  const line = document.createElement("p");
+  line.className = "calc-chart__empty codex-table__refused";
+  line.textContent = `Not applied: ${mine.map((p) => p.message).join(" ")}`;
+  out.replaceChildren(line);
+  formState(tool.form).shown.delete(out); // the next answer's Apply is drawn whatever was drawn before
+}
+
 /** @param {Tool} tool */
 function drawChange(tool) {
   /** @type {HTMLButtonElement | null} */
@@ -500,6 +521,12 @@ function drawChange(tool) {
   setAttr(go, "aria-disabled", source && held ? "true" : "false");
   const label = source ? source.textContent.trim() : "Apply";
   if (go.textContent !== label) go.textContent = label;
+  /** @type {HTMLElement | null} */
+  const refusal = tool.bar.querySelector("[data-table-refusal]");
+  if (refusal) {
+    if (refusal.textContent !== tool.refusal) refusal.textContent = tool.refusal;
+    setAttr(refusal, "hidden", tool.refusal ? null : "");
+  }
 }
 
 // A tap on a fighter's name in the results makes them the target of the change being entered
@@ -796,7 +823,8 @@ function bindTable(form) {
   /** @type {Tool} */
   const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
     drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)), blocked: "", room: "",
-    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "", amount: "" };
+    lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "", amount: "",
+    refusal: "" };
   state.table = tool;
   tools.add(tool);
   bindChange(tool);
@@ -829,7 +857,8 @@ function bindTable(form) {
   });
   // Drawn at the next frame, with the answer's own layout: a bar drawn or a pointer followed at
   // once would lay the page out twice before the reader sees the answer.
-  whenAnswered(form, () => {
+  whenAnswered(form, (answer) => {
+    takeRefusal(tool, answer);
     noteSaid(tool);
     amountAnswered(tool);
     soon(tool, true);
