@@ -144,8 +144,6 @@ def _condition(condition: Mapping[str, Any]) -> str:
 
 def _shown(cell: Mapping[str, Any]) -> str:
     value, kind = cell["value"], cell["kind"]
-    if kind == "meter":
-        return f"{value} of {cell['most']}"
     return percent(value) if kind == "percent" else number(value) if kind == "number" else str(value)
 
 
@@ -170,8 +168,8 @@ def _fact(label: str, cell: Mapping[str, Any]) -> str:
     # One of a card's numbers: its column's name, its value, and a bar for an amount of a most.
     shown = _e(_shown(cell))
     bar = ""
-    if cell["kind"] == "meter" and cell["most"]:
-        share = max(0.0, min(1.0, float(cell["value"]) / cell["most"]))
+    if cell["most"]:
+        share = max(0.0, min(1.0, cell["amount"] / cell["most"]))
         bar = f'<span class="codex-card__bar" aria-hidden="true"><span style="width:{share * 100:.0f}%"></span></span>'
     return f'<div class="codex-card__fact"><dt>{_e(label)}</dt><dd>{shown}{bar}</dd></div>'
 
@@ -187,7 +185,7 @@ def _card(row: Mapping[str, Any], columns: Sequence[str], index: int) -> str:
     facts, chips, state = [], "", ""
     for name, cell in zip(columns[1:], row["cells"], strict=False):
         if cell["kind"] == "conditions":
-            if cell["value"]:
+            if cell["value"] and cell["value"] != "–":
                 state = f'<span class="codex-card__state" id="{label}-state">{_e(cell["value"])}</span>'
             if cell["conditions"]:
                 chips = f'<ul class="codex-conditions">{"".join(_condition(c) for c in cell["conditions"])}</ul>'

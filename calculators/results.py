@@ -27,7 +27,7 @@ class Fields:
     __getitem__ = object.__getattribute__  # result["rows"] is result.rows, at C speed
 
 
-CellKind = Literal["text", "number", "percent", "conditions", "meter"]
+CellKind = Literal["text", "number", "percent", "conditions"]
 RowMark = Literal["", "highlight", "current"]
 
 
@@ -44,14 +44,15 @@ class Cell(Fields):
     """One table cell: a value shown as `kind` says, spanning `span` columns.
 
     A `conditions` cell shows `conditions` (its value is the text said when there are none): each
-    one's name, with the rule's text a tap away. A `meter` cell is an amount of `most` ("3 of 7",
-    and a bar where the table is drawn as cards).
+    one's name, with the rule's text a tap away. A cell with a `most` holds `amount` of it (its value
+    says so in words, "3 of 7"; where the table is drawn as cards, a bar shows it too).
     """
 
     value: str | int | float
     kind: CellKind = "text"
     span: int = 1
     conditions: tuple[Condition, ...] = ()
+    amount: int = 0
     most: int | None = None
 
 

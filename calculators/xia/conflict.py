@@ -266,9 +266,9 @@ def _fighters_table(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]
         out.append(Row(name, (_conditions(f, slot == actor, values, running, chosen),
                               *text_cells(*resilience, *pools)),
                        "current" if slot == actor else "", pick=name))
-    return Table("Each combatant's conditions, resilience and chi (tap a name to make them the target)",
+    return Table("Each combatant's conditions, resilience and chi (tap a card to make them the target)",
                  ("Combatant", "Conditions", *(k["name"] for k in kinds), *(k["name"].split()[0] for k in chi)),
-                 tuple(out))
+                 tuple(out), style="cards", name="Fighters")
 
 
 def _check_names(rows: Sequence[Mapping[str, Any]], problems: Problems) -> None:
