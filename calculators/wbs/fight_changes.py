@@ -47,16 +47,16 @@ def choices() -> tuple[Choice, ...]:
         Choice("stagger", f"{stagger['name']}: a failed check (no number needed)"),
         *(Choice(f"{DECLARE}{c['id']}", f"Declare: {c['name']} (the number is its Reflex cost)")
           for c in fighters.categories()),
-        Choice("recover", "Declare: Energy Recover (its Reflex cost, or leave it empty)"),
-        Choice("pass", "Declares nothing on this tick (no number needed)"),
+        Choice("recover", "Declare: Energy Recover (the number is its Reflex cost)"),
+        Choice("pass", "Declares nothing on this tick (type 0)"),
         Choice("defense", "Active Defense, a reaction (its Reflex cost)"),
-        Choice("all_in", "All In as a roll resolves (how many times; empty for once)"),
+        Choice("all_in", "All In as a roll resolves (the number is how many times: 1 for once)"),
         Choice("majors", "Major Actions this round"),
     )
 
 
-NO_NUMBER = ("stagger", "recover", "pass", "all_in")
-"""Changes that need no number typed."""
+NO_NUMBER = ("stagger",)
+"""Changes that need no number typed (the others wait for one, so a fighter left picked applies nothing)."""
 
 
 def inputs(group: str) -> list[Input]:
@@ -341,8 +341,7 @@ def counts_as_major(kind: str, cost: int, reading: str) -> bool:
 def _in_turn(fight: Fight, index: int, problems: Problems) -> bool:
     """Whether it is the fighter's turn to declare: those whose actions resolved before theirs have declared."""
     assert fight.step is not None
-    order = shared_tick.declaring(fight.rows, fight.counts, fight.step)
-    ahead = order[:order.index(index)] if index in order else order
+    ahead = shared_tick.ahead_of(fight.rows, fight.counts, fight.step, index)
     if ahead:
         first = fight.names[ahead[0]]
         problems.add("target", f"{first} declares before {fight.names[index]} on this tick (actions are declared in "
@@ -353,13 +352,10 @@ def _in_turn(fight: Fight, index: int, problems: Problems) -> bool:
 
 def _declare(fight: Fight, index: int, row: dict[str, Any], kind: str, amount: Amount | None,
              problems: Problems, recover: bool = False) -> Done:
-    if recover:
-        cost = spending.spend("energy-recover")["reflex_cost"] if amount is None else amount.size
-    elif amount is None or amount.sign == MINUS:
+    if amount is None or amount.sign == MINUS:
         problems.add("change", "Type the action's Reflex cost: 0 for a Quick action, 1, 2 …")
         return None
-    else:
-        cost = amount.size
+    cost = amount.size
     if not _free(fight, index, row, problems) or not _in_turn(fight, index, problems):
         return None
     name, said = fight.names[index], []
@@ -420,8 +416,8 @@ def _kiai(row: dict[str, Any], readings: Readings) -> str:
 def _recover(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
     name = fight.names[index]
     rule = spending.spend("energy-recover")
-    if amount is not None and amount.sign == MINUS:
-        problems.add("change", f"Type the {rule['name']}'s Reflex cost ({rule['reflex_cost']}), or leave it empty")
+    if amount is None or amount.sign == MINUS:
+        problems.add("change", f"Type the {rule['name']}'s Reflex cost ({rule['reflex_cost']})")
         return None
     if not spending.recovers(row):
         problems.add("target", f"{name}'s {fighters.pool_name(row)} comes back as ReiKi does: {rule['name']} "
@@ -447,10 +443,10 @@ def _pass(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, 
 def _all_in(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
     rule = spending.spend("all-in")
     name = fight.names[index]
-    times = 1 if amount is None else amount.size
-    if amount is not None and (amount.sign in (MINUS, SETS) or times < 1):
-        problems.add("change", f"Leave it empty for one {rule['name']}, or type how many times (2)")
+    if amount is None or amount.sign in (MINUS, SETS) or amount.size < 1:
+        problems.add("change", f"Type how many times {rule['name']} is paid on this roll: 1, or 2 …")
         return None
+    times = amount.size
     if fight.step is None:
         problems.add("change", f"{rule['name']} is paid as a roll resolves: press Next to reach the round's ticks")
         return None

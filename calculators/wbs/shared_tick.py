@@ -56,14 +56,30 @@ def done_declaring(row: Mapping[str, Any]) -> bool:
     return row["declared_here"] and not (row["wait"] == 0 and row["action"] != fighters.NO_ACTION)
 
 
-def declaring(rows: Sequence[Mapping[str, Any]], counts: Sequence[Sequence[int]], step: Step) -> list[int]:
-    """Who still declares on the step, in order: those whose actions resolved, in that order, then the others."""
+def _resolvers(rows: Sequence[Mapping[str, Any]], counts: Sequence[Sequence[int]], step: Step) -> list[int]:
     order: list[int] = []
     for i, _ in resolutions(rows, counts, step):
         if i not in order:
             order.append(i)
-    order += [i for i, count in enumerate(counts) if has_tick(count, step) and i not in order]
+    return order
+
+
+def _still(rows: Sequence[Mapping[str, Any]], order: Sequence[int]) -> list[int]:
     return [i for i in order if not rows[i]["wait"] and not done_declaring(rows[i])]
+
+
+def declaring(rows: Sequence[Mapping[str, Any]], counts: Sequence[Sequence[int]], step: Step) -> list[int]:
+    """Who still declares on the step, in order: those whose actions resolved, in that order, then the others."""
+    order = _resolvers(rows, counts, step)
+    order += [i for i, count in enumerate(counts) if has_tick(count, step) and i not in order]
+    return _still(rows, order)
+
+
+def ahead_of(rows: Sequence[Mapping[str, Any]], counts: Sequence[Sequence[int]], step: Step, index: int) -> list[int]:
+    """Who must declare before `index` on the step: those whose actions resolved before theirs (all of them, when
+    `index` resolved nothing); among fighters who resolved nothing there is no order."""
+    order = _resolvers(rows, counts, step)
+    return _still(rows, order[:order.index(index)] if index in order else order)
 
 
 def record(row: dict[str, Any], count: Sequence[int], step: Step | None) -> None:
