@@ -281,3 +281,14 @@ def test_the_trackers_rules_leave_none_of_these_to_the_table() -> None:
         assert gone not in left
     kiai = next(s for s in rules_data()["wbs/energy"]["skills"]["genki"] if s["id"] == "kiai")
     assert f"({kiai['upkeep_per_die']} a skill die)" in rows["Kiai"]
+
+
+def test_each_new_reading_is_the_note_its_rule_names_in_the_data() -> None:
+    from calculators.wbs import fighters
+    from tests.support.engine import engine
+
+    with engine().active():
+        assert [note for _, note in fighters.round_notes()] == list(fighters.ROUND_NOTES)
+    offered = {i["name"]: i["note"] for i in engine().describe("wbs.combat_tracker")["inputs"] if i.get("note")}
+    for name, note in zip(fighters.ROUND_READINGS, fighters.ROUND_NOTES, strict=True):
+        assert offered[name] == f"wbs.{note}"

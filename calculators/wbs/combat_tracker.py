@@ -58,7 +58,7 @@ def _inputs() -> list[Input]:
         reading_input("wbs", "yoki_reading", "yoki-upkeep"),
         reading_input("wbs", "pool_reading", "upkeep-pool"),
         reading_input("wbs", "major_reading", "major-action"),
-        *(reading_input("wbs", name, note) for name, note in fighters.ROUND_READINGS),
+        *(reading_input("wbs", name, note) for name, note in fighters.round_notes()),
     ]
 
 
@@ -418,6 +418,6 @@ CALCULATORS = (
                       "wbs.ev-relax-carry", "wbs.last-gasp-timing", "wbs.yoki-upkeep", "wbs.upkeep-pool",
                       "wbs.major-action", "wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve",
                       "wbs.unconscious-actions",
-                      *(f"wbs.{note}" for _, note in fighters.ROUND_READINGS)),
+                      *(f"wbs.{note}" for note in fighters.ROUND_NOTES)),
     ),
 )

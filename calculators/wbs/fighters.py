@@ -402,7 +402,7 @@ def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tupl
 def reading_values(values: Mapping[str, Any]) -> Readings:
     """The readings a tracker's inputs pick."""
     keys = ("phase_reading", "out_reading", "no_damage_reading", "reflex_reading", "carry_reading", "gasp_reading",
-            "yoki_reading", "pool_reading", "major_reading", *(k for k, _ in ROUND_READINGS))
+            "yoki_reading", "pool_reading", "major_reading", *ROUND_READINGS)
     return rules.memo(("wbs-readings", *(values[k] for k in keys)), lambda: _readings(values))
 
 
@@ -422,11 +422,24 @@ def _readings(values: Mapping[str, Any]) -> Readings:
     )
 
 
-ROUND_READINGS = (("aura_reading", "aura-concentration"), ("kiai_reading", "kiai-extra-dice-reflex"),
-                  ("last_point_reading", "spending-last-stamina"), ("grace_reading", "saving-grace-limbs"),
-                  ("group_reading", "group-pool-fallen"), ("order_reading", "seiki-exhaustion-order"),
-                  ("quick_reading", "quick-per-tick"), ("recover_reading", "energy-recover-rounding"))
-"""The reading inputs of the rules the tracker took over from the table's memory: (input, source note)."""
+ROUND_READINGS = ("aura_reading", "kiai_reading", "last_point_reading", "grace_reading", "group_reading",
+                  "order_reading", "quick_reading", "recover_reading")
+"""The reading inputs of the rules the tracker took over from the table's memory."""
+ROUND_NOTES = ("aura-concentration", "kiai-extra-dice-reflex", "spending-last-stamina", "saving-grace-limbs",
+               "group-pool-fallen", "seiki-exhaustion-order", "quick-per-tick", "energy-recover-rounding")
+"""Their source notes, as the calculator declares them (the data names each beside its rule: `round_notes`)."""
+
+
+def round_notes() -> tuple[tuple[str, str], ...]:
+    """(reading input, source note) for each of them, the note as the rules data names it beside its rule."""
+    stamina = rules.table("wbs/stamina")
+    energy = rules.table("wbs/energy")["skills"]
+    notes = (rules.by_id(energy["reiki"], "aura")["concentration_note"], kiai_skill()["reflex_note"],
+             stamina["last_point_note"], combat()["health"]["saving_grace_limbs"]["limbs_note"],
+             rules.by_id(combat()["group_combat"], "group-tactics")["pool_note"],
+             rules.by_id(stamina["losing"], "exhaustion")["order_note"], combat()["shared_tick"]["quick_note"],
+             rules.by_id(stamina["spending"], "energy-recover")["rounding_note"])
+    return tuple(zip(ROUND_READINGS, notes, strict=True))
 
 
 def add_to_fight(row: Mapping[str, Any]) -> AddToFight:
