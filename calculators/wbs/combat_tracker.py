@@ -97,8 +97,8 @@ def _kind(kind: str) -> str:
 def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
                 step: Step | None, round_number: int) -> str:
     if step is None:
-        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp); "
-                "Next begins its ticks.")
+        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp, "
+                "and a Kiai or Strain for their next action); Next begins its ticks.")
     here = [i for i, c in enumerate(counts) if has_tick(c, step)]
     if not here:
         return "Nobody has a tick here any more (whoever had it is down): Next moves on."
@@ -177,12 +177,12 @@ def _settled_words(settled: Sequence[round_end.Settled], names: Sequence[str],
 def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
                     step: Step | None, readings: Readings) -> Table:
     shown = []
-    for row, name, count in zip(rows, names, counts, strict=True):
+    for index, (row, name, count) in enumerate(zip(rows, names, counts, strict=True)):
         reflex = fighters.round_reflex(row, readings.reflex)
         reflex_text = str(reflex) if reflex == row["reflex"] else f"{reflex} (of {row['reflex']})"
         pools = f"{fighters.pool_name(row)} {row['energy']}"
-        if len(fighters.group_members(rows, len(shown))) > 1:
-            pools += f" (group {' '.join(row['group'].split())}: {fighters.pool_of(rows, len(shown), readings)})"
+        if len(fighters.group_members(rows, index)) > 1:
+            pools += f" (group {' '.join(row['group'].split())}: {fighters.pool_of(rows, index, readings)})"
         if row["reiki"] and not row["monster"]:
             pools += f", ReiKi {row['reiki']}"
         if row["core"]:
@@ -194,7 +194,7 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
             action = f"active in {row['wait']}"
         state = fighters.standing(row, readings)
         conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step))
-        conditions += _group_condition(rows, len(shown), names, readings)
+        conditions += _group_condition(rows, index, readings)
         here = step is not None and has_tick(count, step)
         shown.append(Row(name, (
             Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
@@ -206,8 +206,8 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
                  ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown))
 
 
-def _group_condition(rows: Sequence[Mapping[str, Any]], index: int, names: Sequence[str],
-                     readings: Readings) -> tuple[Condition, ...]:
+def _group_condition(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> tuple[Condition, ...]:
+    """Group tactics on a member's row: how many of the group still stand, and the pool they share."""
     members = fighters.group_members(rows, index)
     if len(members) < 2:
         return ()
