@@ -255,7 +255,7 @@ def test_a_phase_whose_only_fighter_fell_never_reads_of_zero() -> None:
         state = press(state)
     state = press(state, "apply", target="B", what="damage", change="6")
     result = run(state)
-    assert result["now"] == "Round 4, phase 3, no ticks left in it now"
+    assert result["now"] == "Round 4, phase 3, a tick nobody has now"
     assert "of 0" not in result["now"] + result["next_up"] + result["next"]["label"]
 
 

@@ -85,8 +85,8 @@ def _phase_name(names: Sequence[str], step: Step) -> str:
 
 def _where(counts: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> str:
     most = top(counts, step.phase)
-    if most < step.level:  # whoever had this tick is down: the phase has fewer ticks than its step's count
-        return f"phase {_phase_name(names, step)}, no ticks left in it now"
+    if most < step.level:  # whoever had this tick is down: "tick 1 of 0" would count ticks nobody has
+        return f"phase {_phase_name(names, step)}, a tick nobody has now"
     return f"phase {_phase_name(names, step)}, tick {number(counts, step)} of {most}"
 
 
