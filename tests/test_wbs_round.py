@@ -121,7 +121,7 @@ def test_twice_health_pays_to_stay_awake_but_does_not_act() -> None:
     assert (state["combatants"][0]["stamina"], state["combatants"][0]["gasp_paid"]) == (4, True)
     assert ticks(run(state), 0) == 0
     names = [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
-    assert names == ["Unconscious", "Kept awake (Stamina paid)"]
+    assert names == ["Awake at twice Health (Stamina paid)"]  # one state, not "Unconscious" beside it
 
 
 @pytest.mark.parametrize(("reading", "paid"), [("next-round", False), ("at-once", True)])

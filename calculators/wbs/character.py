@@ -181,7 +181,8 @@ def _fighter(values: Mapping[str, Any], worked: Mapping[str, Any], pool: Mapping
         "health": int(worked["health"]), "stamina": int(worked["stamina"]), "stamina_full": int(worked["stamina"]),
         "energy": pool["genki"], "reiki": pool["reiki"], "efficiency": ranks.get("efficiency", 0),
         "core": pool["core_genki"], "core_low": pool["core_genki_min"], "core_high": pool["core_genki_max"],
-        "concentration": ranks.get("concentration", 0),
+        "concentration": ranks.get("concentration", 0), "aura": ranks.get("aura", 0),
+        "kiai_ranks": ranks.get("kiai", 0), "energy_full": pool["genki"],
     }
 
 

@@ -18,10 +18,10 @@ from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
 from ..readings import reading_input
-from ..results import Apply, Cell, Row, Table, text_cells
+from ..results import Apply, Cell, Condition, Row, Table, text_cells
 from ..rules import by_id
 from ..spec import Calculator, Input, Output, drafted
-from . import fight_changes, fighters, round_end, ticks, tiers, turns, upkeep
+from . import fight_changes, fighters, round_end, shared_tick, spending, ticks, tiers, turns, upkeep
 from .combat_rules import combat
 from .fighters import Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
@@ -58,6 +58,7 @@ def _inputs() -> list[Input]:
         reading_input("wbs", "yoki_reading", "yoki-upkeep"),
         reading_input("wbs", "pool_reading", "upkeep-pool"),
         reading_input("wbs", "major_reading", "major-action"),
+        *(reading_input("wbs", name, note) for name, note in fighters.round_notes()),
     ]
 
 
@@ -83,7 +84,10 @@ def _phase_name(names: Sequence[str], step: Step) -> str:
 
 
 def _where(counts: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> str:
-    return f"phase {_phase_name(names, step)}, tick {number(counts, step)} of {top(counts, step.phase)}"
+    most = top(counts, step.phase)
+    if most < step.level:  # whoever had this tick is down: "tick 1 of 0" would count ticks nobody has
+        return f"phase {_phase_name(names, step)}, a tick nobody has now"
+    return f"phase {_phase_name(names, step)}, tick {number(counts, step)} of {most}"
 
 
 def _kind(kind: str) -> str:
@@ -93,22 +97,19 @@ def _kind(kind: str) -> str:
 def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
                 step: Step | None, round_number: int) -> str:
     if step is None:
-        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp); "
-                "Next begins its ticks.")
+        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp, "
+                "and a Kiai or Strain for their next action); Next begins its ticks.")
     here = [i for i, c in enumerate(counts) if has_tick(c, step)]
     if not here:
         return "Nobody has a tick here any more (whoever had it is down): Next moves on."
-    order = [c["id"] for c in fighters.categories()]
-    resolving = sorted((i for i in here if turns.resolving(rows[i], counts[i], step)),
-                       key=lambda i: order.index(rows[i]["action"]))
-    free = [i for i in here if not rows[i]["wait"]]
+    resolving = shared_tick.resolutions(rows, counts, step)
+    declaring = shared_tick.declaring(rows, counts, step)
     waiting = [i for i in here if rows[i]["wait"]]
     said = []
     if resolving:
         said.append("Resolving, in the book's order: " + "; ".join(
-            f"{n}. {names[i]} ({_kind(rows[i]['action'])})" for n, i in enumerate(resolving, start=1)) + ".")
-    if free:
-        declaring = resolving + [i for i in free if i not in resolving]
+            f"{n}. {names[i]} ({_kind(kind)})" for n, (i, kind) in enumerate(resolving, start=1)) + ".")
+    if declaring:
         said.append(("Then declaring, in that order: " if resolving else "Declaring: ")
                     + listing([names[i] for i in declaring]) + ".")
     if waiting:
@@ -149,8 +150,12 @@ def _settled_words(settled: Sequence[round_end.Settled], names: Sequence[str],
     for name, row, s in zip(names, rows, settled, strict=True):
         if s.resolved:
             words.append(f"{name}'s action ({_kind(s.resolved)}) resolves at the end of the round")
+        if s.recovered:
+            words.append(s.recovered)
         paid = s.paid.words(fighters.pool_name(row))
         parts = ["pays no upkeep" if paid == "nothing" else f"pays {paid} upkeep"]
+        if s.from_group:
+            parts.append(f"{s.from_group} of it from the group's pool")
         if s.held:
             parts.append(f"{s.held} Stamina to hold channelled ReiKi")
         if s.reiki_lost:
@@ -172,10 +177,12 @@ def _settled_words(settled: Sequence[round_end.Settled], names: Sequence[str],
 def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
                     step: Step | None, readings: Readings) -> Table:
     shown = []
-    for row, name, count in zip(rows, names, counts, strict=True):
+    for index, (row, name, count) in enumerate(zip(rows, names, counts, strict=True)):
         reflex = fighters.round_reflex(row, readings.reflex)
         reflex_text = str(reflex) if reflex == row["reflex"] else f"{reflex} (of {row['reflex']})"
         pools = f"{fighters.pool_name(row)} {row['energy']}"
+        if len(fighters.group_members(rows, index)) > 1:
+            pools += f" (group {' '.join(row['group'].split())}: {fighters.pool_of(rows, index, readings)})"
         if row["reiki"] and not row["monster"]:
             pools += f", ReiKi {row['reiki']}"
         if row["core"]:
@@ -187,6 +194,7 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
             action = f"active in {row['wait']}"
         state = fighters.standing(row, readings)
         conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step))
+        conditions += _group_condition(rows, index, readings)
         here = step is not None and has_tick(count, step)
         shown.append(Row(name, (
             Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
@@ -196,6 +204,17 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
             Cell(pools), Cell(action)), "current" if here else "", pick=name))
     return Table("Each fighter now (tap a name to make them the change's target)",
                  ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown))
+
+
+def _group_condition(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> tuple[Condition, ...]:
+    """Group tactics on a member's row: how many of the group still stand, and the pool they share."""
+    members = fighters.group_members(rows, index)
+    if len(members) < 2:
+        return ()
+    standing = [i for i in members if fighters.standing(rows[i], readings) in fighters.ACTING]
+    tactics = by_id(combat()["group_combat"], "group-tactics")
+    return (Condition(f"{tactics['name']}: {len(standing)} of {len(members)} standing, pool "
+                      f"{fighters.pool_of(rows, index, readings)}", tactics["summary"]),)
 
 
 def _order_table(names: Sequence[str], counts: Sequence[Sequence[int]], phase_names: Sequence[str],
@@ -214,10 +233,12 @@ def _end_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_nu
                readings: Readings) -> Table:
     every = upkeep.exhaustion_every()
     shown = []
-    for row, name in zip(rows, names, strict=True):
-        after, s = round_end.settle(row, round_number, readings)
+    for row, name, (after, s) in zip(rows, names, round_end.settle_all(rows, names, round_number, readings),
+                                     strict=True):
         stamina = f"{row['stamina']} → {after['stamina']}"
         reiki = f"{s.reiki_lost} let go" if s.reiki_lost else ("held" if s.held else "–")
+        if fighters.aura_now(after):
+            reiki += f" (Aura {fighters.aura_now(after)} kept)"
         shown.append(Row(name, (Cell(s.upkeep, "number"), Cell(s.paid.words(fighters.pool_name(row))),
                                 Cell(stamina), Cell(reiki), Cell(f"{s.core[0]} → {s.core[1]}"))))
     return Table(f"If round {round_number} ended now: upkeep, channelled ReiKi, and exhaustion every {every} rounds",
@@ -235,14 +256,36 @@ def rules_table() -> Table:
     losing = rules.table("wbs/reiki")["losing"]
     monsters = rules.table("wbs/monsters")
     order = " → ".join(c["name"] for c in fighters.categories())
+    shared = combat()["shared_tick"]
+    kiai, kiai_skill = combat()["kiai"], fighters.kiai_skill()
+    strain, all_in, recover = (spending.spend(k) for k in ("strain", "all-in", "energy-recover"))
+    limbs = combat()["health"]["saving_grace_limbs"]
     applied = [
         ("Ticks", "Reflex after EV and Relax, dealt to the phases; the most ticks left in a phase acts, ties together; "
                   "a fighter who cannot act has no ticks"),
         ("Actions", f"declared on a tick with their Reflex cost, resolved once that many of the fighter's ticks pass, "
                     f"in the order {order}; the end of the round counts as {end_ticks()} tick; a cost past the "
-                    "round carries over, with no Active Defense until it resolves"),
+                    "round carries over, with no Active Defense until it resolves; a reaction (Active Defense) "
+                    "pushes its fighter's next active tick back by its cost"),
+        ("A shared tick", f"each fighter resolves {shared['actions_per_kind']} action of each kind there, "
+                          f"{shared['quick_actions']} of them Quick; then those whose actions resolved declare in "
+                          "that order, the others after them (a fighter may declare nothing)"),
+        ("Kiai", f"ticked on a fighter's row, it goes with their next action or Active Defense: "
+                 f"{rules.table('wbs/checks')['kiai']['dice']} die, {kiai_skill['per_rank']} more a rank of the "
+                 f"Kiai skill (a monster {rules.table('wbs/monsters')['kiai_dice']} alone), +{kiai['reflex']} "
+                 f"Reflex, and {upkeep.per_kiai_die()} upkeep a die ({kiai_skill['upkeep_per_die']} a skill die)"),
+        ("Strain, All In, Energy Recover",
+         f"Strain ticked on a row takes {strain['reflex_reduction']} off the next action's cost for "
+         f"{strain['stamina']} Stamina as it is declared; All In is {all_in['stamina']} Stamina for up to "
+         f"{all_in['dice']} dice, as a roll resolves; Energy Recover is an action of {recover['reflex_cost']} Reflex "
+         f"that pays {recover['stamina']} Stamina as it resolves for {recover['genki_percent']}% of the full pool "
+         f"(at least {recover['genki_minimum']})"),
         ("Health", "out of the fight at Health, unconscious at twice, dying at three times; ShinKi lowers Health, "
                    "Durability raises it; no Stamina is unconscious"),
+        ("Saving Grace", f"a fighter who means to use it gives up {limbs['per_threshold']} limb a threshold past "
+                         f"Health (at most {limbs['most']}) to stay awake, out of the fight, with no ticks"),
+        ("Group tactics", "fighters sharing a group spend energy (upkeep too) from one pool, their own first; each "
+                          "member's EV follows their own Core"),
         ("Last Gasp", f"{gasp['stamina']} Stamina as a round starts to act out of the fight (or to stay awake at "
                       "twice Health)"),
         ("Upkeep", f"{base['base']}, +{upkeep.per_ev()} an EV point, +{upkeep.per_kiai_die()} a Kiai die, "
@@ -252,15 +295,16 @@ def rules_table() -> Table:
                    "energy per tier"),
         ("Stamina", f"exhaustion {by_id(stamina['losing'], 'exhaustion')['stamina']} every {every} rounds; Stagger "
                     f"{stagger['stamina']}; SeiKi's Stamina back with each upkeep"),
-        ("Channelled ReiKi", f"knocked loose by damage less Concentration; let go above Concentration as the round "
+        ("Channelled ReiKi", f"Aura counts as channelled and is never knocked loose nor let go; the rest is knocked "
+                             f"loose by damage less Concentration, and let go above Concentration as the round "
                              f"ends unless {losing['keep_stamina']} Stamina holds it"),
         ("Core and EV", f"the Core follows the energy left down; with Peak or Damper it moves up to "
                         f"{energy['core_genki']['end_of_round_shift']} as the round ends; EV is "
                         f"{energy['enhancement_value']['always_allowed']} or what the Core opens"),
     ]
-    left = [("Left to the table", "rolls (attacks, damage, checks: see the attack and damage calculators), the map "
-                                  "(movement, facing, range), Saving Grace, group tactics, and what a technique does; "
-                                  "Strain, All In and Energy Recover are typed as Stamina and energy changes")]
+    left = [("Left to the table", "rolls (attacks, damage, checks: see the attack and damage calculators; a group's "
+                                  "one attack and its bonus), the map (movement, facing, range), and what a technique "
+                                  "does")]
     return Table("The rules Next and a change apply, and what stays with the table", ("Rule", "Applied"),
                  tuple(Row(name, text_cells(text)) for name, text in (*applied, *left)), style="prose")
 
@@ -289,11 +333,16 @@ def _check(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], phases:
         if abs(row["core_move"]) > shift:
             problems.add(f"{where}.core_move", f"The Core moves at most {shift} as the round ends "
                                                f"(got {row['core_move']})")
-        pool = row["energy"] if row["monster"] else row["reiki"]
-        if row["channelled"] > pool:
-            problems.add(f"{where}.channelled", f"{name} has only {pool} "
-                                                f"{fighters.pool_name(row) if row['monster'] else 'ReiKi'} to channel "
-                                                f"(got {row['channelled']})")
+        room = fighters.channel_room(row)
+        if row["channelled"] > room:
+            aura = f" beyond their Aura of {fighters.aura_now(row)}" if fighters.aura_now(row) else ""
+            problems.add(f"{where}.channelled", f"{name} has only {room} "
+                                                f"{fighters.pool_name(row) if row['monster'] else 'ReiKi'} to channel"
+                                                f"{aura} (got {row['channelled']})")
+        kinds = [c["id"] for c in fighters.categories()]
+        wrong = [k for k in row["resolved_kinds"].split() if k not in kinds]
+        if wrong:
+            problems.add(f"{where}.resolved_kinds", f"Kinds of action are {listing(kinds, 'or')} (got {wrong[0]!r})")
 
 
 def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Problems) -> Apply | Table:
@@ -307,7 +356,7 @@ def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Pro
     index = change_line.find_target(fight.names, values["target"], problems)
     if index is None:
         return NOTHING
-    if amount is None and values["what"] != "stagger":
+    if amount is None and values["what"] not in fight_changes.NO_NUMBER:
         return Table("", (), (), empty=f"Type a change for {fight.names[index]}: +4, −2, 4 or =5.")
     applied = fight_changes.apply(fight, index, values["what"], amount, problems)
     if applied is None:
@@ -351,9 +400,10 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _summary() -> str:
     """What the tracker does, in a sentence (no rule's number in it)."""
-    return ("A fight run tick by tick as the book runs it: who acts now and in what order, who is next, changes typed "
-            "as signed numbers against a named fighter, and Next, which moves on and settles each round's end once "
-            "(upkeep, exhaustion, channelled ReiKi, Last Gasp).")
+    return ("A fight run tick by tick as the book runs it: who acts now and in what order, who declares next, changes "
+            "typed as signed numbers against a named fighter (Kiai, Strain, All In and Energy Recover among them), and "
+            "Next, which moves on and settles each round's end once (upkeep from a group's shared pool too, "
+            "exhaustion, channelled ReiKi and Aura, Last Gasp, Saving Grace).")
 
 
 CALCULATORS = (
@@ -367,6 +417,7 @@ CALCULATORS = (
         source_notes=(f"wbs.{ticks.NOTE}", "wbs.out-at-health", "wbs.shinki-zero-health", "wbs.ev-relax-reflex",
                       "wbs.ev-relax-carry", "wbs.last-gasp-timing", "wbs.yoki-upkeep", "wbs.upkeep-pool",
                       "wbs.major-action", "wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve",
-                      "wbs.unconscious-actions"),
+                      "wbs.unconscious-actions",
+                      *(f"wbs.{note}" for note in fighters.ROUND_NOTES)),
     ),
 )

@@ -212,6 +212,7 @@ def fighter_row(creature: Mapping[str, Any]) -> dict[str, Any]:
         "energy": pool.energy, "monster": True, "spark": creature["spark"], "tier": creature["tier"],
         "efficiency": spirit.get("efficiency", 0), "core": pool.core, "core_low": pool.core_min,
         "core_high": pool.core_max, "concentration": spirit.get("concentration", 0),
+        "aura": spirit.get("aura", 0), "energy_full": pool.energy,
     }
 
 

@@ -4,21 +4,21 @@ The target is a combatant's name and the change a whole number with an optional 
 by the table tools' one grammar (`calculators.change_line`): a bare number or `+4` adds, `−2`
 takes away, `=4` sets. What it changes is one of the things the rules track: damage, healing,
 Stamina, energy, ReiKi, channelled ReiKi, ShinKi, the Core, a failed Stagger check, an action
-declared with its Reflex cost, an Active Defense, Major Actions. Every problem is named at its field; nothing is applied
-to a guess.
+declared with its Reflex cost (with the Kiai or Strain the row holds for it), an Energy Recover, an Active Defense,
+All In, Major Actions. Every problem is named at its field; nothing is applied to a guess.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .. import limits, rules
 from ..change_line import MINUS, SETS, Amount
 from ..errors import Problems
 from ..spec import Choice, Input
-from . import fighters, round_end
+from . import fighters, round_end, shared_tick, spending
 from .combat_rules import combat
 from .fighters import Readings
 from .tick_pointer import Step, has_tick, ticks_after
@@ -47,9 +47,16 @@ def choices() -> tuple[Choice, ...]:
         Choice("stagger", f"{stagger['name']}: a failed check (no number needed)"),
         *(Choice(f"{DECLARE}{c['id']}", f"Declare: {c['name']} (the number is its Reflex cost)")
           for c in fighters.categories()),
+        Choice("recover", "Declare: Energy Recover (the number is its Reflex cost)"),
+        Choice("pass", "Declares nothing on this tick (type 0)"),
         Choice("defense", "Active Defense, a reaction (its Reflex cost)"),
+        Choice("all_in", "All In as a roll resolves (the number is how many times: 1 for once)"),
         Choice("majors", "Major Actions this round"),
     )
+
+
+NO_NUMBER = ("stagger",)
+"""Changes that need no number typed (the others wait for one, so a fighter left picked applies nothing)."""
 
 
 def inputs(group: str) -> list[Input]:
@@ -85,7 +92,9 @@ class Applied:
 
 def apply(fight: Fight, index: int, what: str, amount: Amount | None, problems: Problems) -> Applied | None:
     """The change applied to the row at `index`, or None with its problems added (`change` or `target`)."""
-    row = dict(fight.rows[index])
+    rows = [dict(r) for r in fight.rows]
+    fight = Fight(rows, fight.names, fight.step, fight.counts, fight.readings)  # a change may touch a group's pool
+    row = rows[index]
     name = fight.names[index]
     if what.startswith(DECLARE):
         done = _declare(fight, index, row, what.removeprefix(DECLARE), amount, problems)
@@ -94,8 +103,6 @@ def apply(fight: Fight, index: int, what: str, amount: Amount | None, problems: 
     if done is None:
         return None
     label, summary = done
-    rows = [dict(r) for r in fight.rows]
-    rows[index] = row
     return Applied(rows, f"{name} {label}", summary)
 
 
@@ -139,9 +146,24 @@ def _damage(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None
         if loose:
             row["channelled"] -= loose
             said.append(f"{loose} channelled ReiKi knocked loose (it stays in the pool)")
+    said += _saving_grace(row, fight.readings)
     said += _gasp_at_once(row, before, fight.readings)
     label = f"takes {dealt} damage" if dealt >= 0 else f"has {-dealt} damage taken off"
     return label, "; ".join(said) + "."
+
+
+def _saving_grace(row: dict[str, Any], readings: Readings) -> list[str]:
+    """A fighter who means to use Saving Grace gives up the limbs that keep them awake past twice Health."""
+    level = fighters.level_of(row, readings) - 1  # thresholds past Health
+    if not row["saving_grace"] or level < 1 or row["stamina"] <= rules.table("wbs/stamina")["unconscious_at"]:
+        return []
+    needed = fighters.limbs_needed(level, readings.grace)
+    if needed is None:
+        return ["no limb given up holds off this fall (Saving Grace)"]
+    if row["limbs"] >= needed:
+        return []
+    more, row["limbs"] = needed - row["limbs"], needed
+    return [f"gives up {more} limb{'s' if more != 1 else ''} to stay awake, out of the fight (Saving Grace)"]
 
 
 def _gasp_at_once(row: dict[str, Any], before: str, readings: Readings) -> list[str]:
@@ -188,15 +210,29 @@ def _pool_change(key: str, word: str, high: int) -> ChangeOf:
             problems.add("change", f"A monster has one pool: change its energy ({fighters.pool_name(row)})")
             return None
         shown = fighters.pool_name(row) if key == "energy" else word
+        members = fighters.pool_members(fight.rows, index, fight.readings)
+        if key == "energy" and len(members) > 1 and amount is not None and amount.sign == MINUS:
+            return _group_spend(fight, index, amount.size, shown, problems)
         moved = _moved(fight, index, row, amount, problems, key, shown, high)
         if moved is None:
             return None
-        pool = row["energy"] if row["monster"] else row["reiki"]
-        row["channelled"] = min(row["channelled"], pool)
+        row["channelled"] = min(row["channelled"], fighters.channel_room(row))
         row["core"] = min(row["core"], row["energy"])
         verb = "gains" if moved >= 0 else "spends"
         return f"{verb} {abs(moved)} {shown}", f"{row[key]} {shown} now."
     return change
+
+
+def _group_spend(fight: Fight, index: int, spent: int, shown: str, problems: Problems) -> Done:
+    """Energy a group's member spends comes from the group's pool: their own first, then the others'."""
+    pool = fighters.pool_of(fight.rows, index, fight.readings)
+    if not _within(pool - spent, 0, limits.ENERGY, f"The {fight.rows[index]['group'].strip()} pool", problems):
+        return None
+    rows = cast("list[dict[str, Any]]", fight.rows)  # apply() hands every change the fight's own copies
+    fighters.take_energy(rows, index, spent, fight.readings)
+    for i in fighters.pool_members(rows, index, fight.readings):
+        rows[i]["channelled"] = min(rows[i]["channelled"], fighters.channel_room(rows[i]))
+    return f"spends {spent} {shown} from the group's pool", f"{pool - spent} left in the pool."
 
 
 def _stamina(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
@@ -209,13 +245,15 @@ def _stamina(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
 
 
 def _channelled(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
-    pool = row["energy"] if row["monster"] else row["reiki"]
-    moved = _moved(fight, index, row, amount, problems, "channelled", f"channelled ReiKi (at most the pool, {pool})",
-                   pool)
+    room = fighters.channel_room(row)
+    aura = fighters.aura_now(row)
+    said = f"channelled ReiKi (at most the pool{' less Aura' if aura else ''}, {room})"
+    moved = _moved(fight, index, row, amount, problems, "channelled", said, room)
     if moved is None:
         return None
     verb = "channels" if moved >= 0 else "lets go of"
-    return f"{verb} {abs(moved)} ReiKi", f"{row['channelled']} channelled now."
+    tail = f" on top of {aura} from Aura" if aura else ""
+    return f"{verb} {abs(moved)} ReiKi", f"{row['channelled']} channelled now{tail}."
 
 
 def _shinki(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
@@ -300,26 +338,130 @@ def counts_as_major(kind: str, cost: int, reading: str) -> bool:
     return False
 
 
+def _in_turn(fight: Fight, index: int, problems: Problems) -> bool:
+    """Whether it is the fighter's turn to declare: those whose actions resolved before theirs have declared."""
+    assert fight.step is not None
+    ahead = shared_tick.ahead_of(fight.rows, fight.counts, fight.step, index)
+    if ahead:
+        first = fight.names[ahead[0]]
+        problems.add("target", f"{first} declares before {fight.names[index]} on this tick (actions are declared in "
+                               f"the order they resolved); declare for {first} first, or let them declare nothing")
+        return False
+    return True
+
+
 def _declare(fight: Fight, index: int, row: dict[str, Any], kind: str, amount: Amount | None,
-             problems: Problems) -> Done:
+             problems: Problems, recover: bool = False) -> Done:
     if amount is None or amount.sign == MINUS:
         problems.add("change", "Type the action's Reflex cost: 0 for a Quick action, 1, 2 …")
         return None
-    if not _free(fight, index, row, problems):
-        return None
     cost = amount.size
-    row.update(action=kind, wait=cost, carried=False)
+    if not _free(fight, index, row, problems) or not _in_turn(fight, index, problems):
+        return None
+    name, said = fight.names[index], []
+    kiai = row["kiai_next"] and not recover
+    if kiai and kind == "movement":
+        problems.add("target", f"A Kiai goes with an action that rolls dice, and a move rolls none: untick {name}'s "
+                               "Kiai, or declare the roll")
+        return None
+    if kiai:
+        cost += fighters.kiai_reflex(row, fight.readings.kiai)
+        said.append(_kiai(row, fight.readings))
+    if row["strain"]:
+        strain = spending.spend("strain")
+        if not spending.can_pay(row, strain["stamina"], fight.readings.last_point):
+            _unpaid(problems, name, row, strain["stamina"], strain["name"], fight.readings)
+            return None
+        if cost < 1:
+            problems.add("target", f"{strain['name']} lowers a Reflex cost of 1 or more: untick it for {name}'s "
+                                   "Quick action")
+            return None
+        cost -= min(cost, strain["reflex_reduction"])
+        row.update(stamina=row["stamina"] - strain["stamina"], strain=False)
+        said.append(f"{strain['name']}: {strain['stamina']} Stamina for {strain['reflex_reduction']} Reflex less")
+    shared_tick.record(row, fight.counts[index], fight.step)
+    if cost == 0:
+        why = shared_tick.refusal(fight.rows, index, kind, fight.readings.quick)
+        if why:
+            problems.add("target", f"{name} {why}: declare it for 1 Reflex or more, or as another kind")
+            return None
+    row.update(action=kind, wait=cost, carried=False, recover=recover, declared_here=True)
     if counts_as_major(kind, cost, fight.readings.major):
         row["majors"] += 1
-    name = rules.by_id(fighters.categories(), kind)["name"]
+    kind_name = "Energy Recover" if recover else rules.by_id(fighters.categories(), kind)["name"]
+    extra = "".join(f" {s}." for s in said)
     if cost == 0:
-        return f"declares {name} (Quick)", "It resolves now, first of this tick's actions."
+        return f"declares {kind_name} (Quick)", f"It resolves now, in its place among this tick's actions.{extra}"
     left = ticks_after(fight.counts[index], fight.step) + combat()["end_of_round"]["ticks"]
     excess = cost > left
     tail = (f" It runs past the round's end ({left} tick{'s' if left != 1 else ''} left, the end of the round "
             "counted): no Active Defense until it resolves." if excess else "")
-    return (f"declares {name} for {cost} Reflex",
-            f"It resolves on their {_ordinal(cost)} tick from now.{tail}")
+    return (f"declares {kind_name} for {cost} Reflex",
+            f"It resolves on their {_ordinal(cost)} tick from now.{tail}{extra}")
+
+
+def _unpaid(problems: Problems, name: str, row: Mapping[str, Any], price: int, what: str, readings: Readings) -> None:
+    problems.add("target", f"{name} {spending.refusal(row, price, what, readings.last_point)}")
+
+
+def _kiai(row: dict[str, Any], readings: Readings) -> str:
+    """The row's Kiai spent on an action: its dice counted for the upkeep, in words."""
+    own, skill = fighters.kiai_dice(row)
+    row.update(kiai=row["kiai"] + own, kiai_extra=row["kiai_extra"] + skill, kiai_next=False)
+    dice = own + skill
+    return (f"Kiai: {dice} more di{'ce' if dice != 1 else 'e'}, {fighters.kiai_reflex(row, readings.kiai)} more "
+            f"Reflex, {dice} more upkeep")
+
+
+def _recover(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    name = fight.names[index]
+    rule = spending.spend("energy-recover")
+    if amount is None or amount.sign == MINUS:
+        problems.add("change", f"Type the {rule['name']}'s Reflex cost ({rule['reflex_cost']})")
+        return None
+    if not spending.recovers(row):
+        problems.add("target", f"{name}'s {fighters.pool_name(row)} comes back as ReiKi does: {rule['name']} "
+                               "refills only a pool that comes back as GenKi does")
+        return None
+    if not row["energy_full"]:
+        problems.add("target", f"Give {name}'s row their full energy (Full energy) so {rule['name']} knows its share")
+        return None
+    if not spending.can_pay(row, rule["stamina"], fight.readings.last_point):
+        _unpaid(problems, name, row, rule["stamina"], rule["name"], fight.readings)
+        return None
+    return _declare(fight, index, row, "energy", amount, problems, recover=True)
+
+
+def _pass(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    if not _free(fight, index, row, problems) or not _in_turn(fight, index, problems):
+        return None
+    shared_tick.record(row, fight.counts[index], fight.step)
+    row["declared_here"] = True
+    return "declares nothing on this tick", "The next fighter declares; they are free again on their next tick."
+
+
+def _all_in(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+    rule = spending.spend("all-in")
+    name = fight.names[index]
+    if amount is None or amount.sign in (MINUS, SETS) or amount.size < 1:
+        problems.add("change", f"Type how many times {rule['name']} is paid on this roll: 1, or 2 …")
+        return None
+    times = amount.size
+    if fight.step is None:
+        problems.add("change", f"{rule['name']} is paid as a roll resolves: press Next to reach the round's ticks")
+        return None
+    if fighters.standing(row, fight.readings) not in fighters.ACTING:
+        problems.add("target", f"{name} cannot act, so rolls nothing to go {rule['name']} on")
+        return None
+    price = rule["stamina"] * times
+    if not spending.can_pay(row, price, fight.readings.last_point):
+        _unpaid(problems, name, row, price, rule["name"], fight.readings)
+        return None
+    row["stamina"] -= price
+    dice = rule["dice"] * times
+    return (f"goes {rule['name']}" + (f" {times} times" if times > 1 else ""),
+            f"Up to {dice} dice of the roll count as their highest face and do not explode; "
+            f"{row['stamina']} Stamina left.")
 
 
 def _ordinal(n: int) -> str:
@@ -343,10 +485,15 @@ def _defense(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
         problems.add("target", f"{name} has an action running past the round (excess cost): "
                                "no Active Defense until they are active again")
         return None
-    row["wait"] += amount.size
-    return (f"uses an Active Defense for {amount.size} Reflex",
+    cost = amount.size
+    said = ""
+    if row["kiai_next"]:
+        cost += fighters.kiai_reflex(row, fight.readings.kiai)
+        said = f" {_kiai(row, fight.readings)}."
+    row["wait"] += cost
+    return (f"uses an Active Defense for {cost} Reflex",
             f"It resolves now and holds until they are active; that is {row['wait']} tick"
-            f"{'s' if row['wait'] != 1 else ''} away now.")
+            f"{'s' if row['wait'] != 1 else ''} away now.{said}")
 
 
 _CHANGES: dict[str, ChangeOf] = {
@@ -361,5 +508,8 @@ _CHANGES: dict[str, ChangeOf] = {
     "core_move": _core_move,
     "stagger": _stagger,
     "defense": _defense,
+    "recover": _recover,
+    "pass": _pass,
+    "all_in": _all_in,
     "majors": _majors,
 }

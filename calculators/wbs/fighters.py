@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import limits, rules
+from ..present import count_word
 from ..results import AddToFight, Condition
 from ..spec import Choice, Input
 from . import health, ticks
@@ -26,14 +27,19 @@ TRACKER = "wbs.combat_tracker"
 NO_ACTION = "none"
 
 # What a row's rules make of it, from most to least able to act.
-FIGHTING, GASPING, OUT, AWAKE, UNCONSCIOUS, SPENT, DYING = (
-    "fighting", "gasping", "out", "awake", "unconscious", "spent", "dying")
+FIGHTING, GASPING, OUT, AWAKE, SAVED, UNCONSCIOUS, SPENT, DYING = (
+    "fighting", "gasping", "out", "awake", "saved", "unconscious", "spent", "dying")
 ACTING = (FIGHTING, GASPING)
 
 
 def categories() -> Sequence[Mapping[str, Any]]:
     """The kinds of action in the order they resolve on a shared tick (Quick, Movement, Attacks, …)."""
     return combat()["resolution_order"]
+
+
+def by_kind(kind: str) -> str:
+    """The name of a kind of action (Quick, Movement, …)."""
+    return rules.by_id(categories(), kind)["name"]
 
 
 def fields() -> tuple[Input, ...]:
@@ -76,6 +82,19 @@ def fields() -> tuple[Input, ...]:
         Input("wait", "Ticks before it resolves", "int", default=0, minimum=0, maximum=limits.RANKS),
         Input("carried", "Cost carried from last round", "bool", default=False),
         Input("majors", "Major Actions this round", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("aura", "Aura", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("kiai_ranks", "Kiai skill ranks", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("kiai_next", "Kiai on the next action or Active Defense", "bool", default=False),
+        Input("kiai_extra", "Kiai skill dice this round", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("strain", "Strain on the next action (Stamina)", "bool", default=False),
+        Input("energy_full", "Full energy (for Energy Recover)", "int", default=0, minimum=0, maximum=limits.ENERGY),
+        Input("recover", "The declared action is an Energy Recover", "bool", default=False),
+        Input("saving_grace", "Gives up a limb rather than go down (Saving Grace)", "bool", default=False),
+        Input("limbs", "Limbs given up (Saving Grace)", "int", default=0, minimum=0, maximum=limits.RANKS),
+        Input("group", "Group sharing one energy pool", "text", default="", maximum=limits.NAME_LENGTH),
+        Input("resolved_kinds", "Kinds of action resolved on this tick", "text", default="",
+              maximum=limits.NAME_LENGTH * 2),
+        Input("declared_here", "Declared on this tick", "bool", default=False),
     )
 
 
@@ -92,6 +111,14 @@ class Readings:
     yoki: str
     pool: str
     major: str
+    aura: str
+    kiai: str
+    last_point: str
+    grace: str
+    group: str
+    order: str
+    quick: str
+    recover: str
 
 
 def effective_health(row: Mapping[str, Any]) -> int:
@@ -110,10 +137,40 @@ def threshold(row: Mapping[str, Any], readings: Readings) -> Mapping[str, Any] |
     return reached
 
 
+def limbs_needed(level: int, reading: str) -> int | None:
+    """Limbs Saving Grace gives up to stay awake at threshold `level` (0: Health), or None when none will do.
+
+    By the reading of source note saving-grace-limbs: a limb for each threshold past Health, or one at
+    twice Health alone; never more than the most the book allows.
+    """
+    limbs = combat()["health"]["saving_grace_limbs"]
+    if level < 1 or (reading == "twice-health-only" and level > 1):
+        return None
+    needed = level * limbs["per_threshold"]
+    return needed if needed <= limbs["most"] else None
+
+
+def level_of(row: Mapping[str, Any], readings: Readings) -> int:
+    """How many thresholds the damage taken has reached (0: none, 1: Health, …)."""
+    reached = threshold(row, readings)
+    if reached is None:
+        return 0
+    return [t["id"] for t in combat()["health"]["thresholds"]].index(reached["id"]) + 1
+
+
+def saved(row: Mapping[str, Any], readings: Readings) -> bool:
+    """Whether limbs given up by Saving Grace keep the fighter awake at the threshold the damage has reached."""
+    needed = limbs_needed(level_of(row, readings) - 1, readings.grace)
+    return needed is not None and row["limbs"] >= needed
+
+
 def standing(row: Mapping[str, Any], readings: Readings) -> str:
-    """FIGHTING, GASPING (out, Last Gasp paid), OUT, AWAKE (twice Health, Stamina paid), UNCONSCIOUS, SPENT or DYING."""
+    """FIGHTING, GASPING (out, Last Gasp paid), OUT, AWAKE (twice Health, Stamina paid), SAVED (Saving Grace),
+    UNCONSCIOUS, SPENT or DYING."""
     reached = threshold(row, readings)
     order = [t["id"] for t in combat()["health"]["thresholds"]]
+    if row["stamina"] > rules.table("wbs/stamina")["unconscious_at"] and saved(row, readings):
+        return SAVED
     if reached is not None and reached["id"] == order[-1]:
         return DYING
     if row["stamina"] <= rules.table("wbs/stamina")["unconscious_at"]:
@@ -180,6 +237,82 @@ def has_peak_or_damper(row: Mapping[str, Any]) -> bool:
     return row["core_low"] < row["core_high"]
 
 
+def reiki_pool(row: Mapping[str, Any]) -> int:
+    """The pool channelled ReiKi is held in: a character's ReiKi, or a monster's one pool."""
+    return row["energy"] if row["monster"] else row["reiki"]
+
+
+def aura_now(row: Mapping[str, Any]) -> int:
+    """ReiKi the fighter's Aura counts as channelled: its ranks, never more than the pool holds."""
+    per = rules.by_id(rules.table("wbs/energy")["skills"]["reiki"], "aura")["per_rank"]
+    return min(row["aura"] * per, reiki_pool(row))
+
+
+def channel_room(row: Mapping[str, Any]) -> int:
+    """The most ReiKi the fighter can have channelled on top of their Aura: the pool less what Aura holds."""
+    return reiki_pool(row) - aura_now(row)
+
+
+def channelled_total(row: Mapping[str, Any]) -> int:
+    """Channelled ReiKi the fighter may use now: Aura's, and what was channelled on top."""
+    return aura_now(row) + row["channelled"]
+
+
+def kiai_skill() -> Mapping[str, Any]:
+    """The GenKi skill Kiai (energy.yaml)."""
+    return rules.by_id(rules.table("wbs/energy")["skills"]["genki"], "kiai")
+
+
+def kiai_dice(row: Mapping[str, Any]) -> tuple[int, int]:
+    """The dice one Kiai adds: (its own, the Kiai skill's). A monster has no Kiai skill, and its own count."""
+    if row["monster"]:
+        return monsters()["kiai_dice"], 0
+    return rules.table("wbs/checks")["kiai"]["dice"], row["kiai_ranks"] * kiai_skill()["per_rank"]
+
+
+def kiai_reflex(row: Mapping[str, Any], reading: str) -> int:
+    """Reflex a Kiai adds to its action: once, or for every die (source note kiai-extra-dice-reflex)."""
+    reflex = combat()["kiai"]["reflex"]
+    return reflex * sum(kiai_dice(row)) if reading == "per-die" else reflex
+
+
+def group_key(row: Mapping[str, Any]) -> str:
+    """The row's group as compared (case and spacing aside); empty for a fighter on their own."""
+    return " ".join(row["group"].split()).casefold()
+
+
+def group_members(rows: Sequence[Mapping[str, Any]], index: int) -> list[int]:
+    """The rows sharing `index`'s group, in the fight's order (`index` alone when it has none)."""
+    key = group_key(rows[index])
+    if not key:
+        return [index]
+    return [i for i, row in enumerate(rows) if group_key(row) == key]
+
+
+def in_pool(row: Mapping[str, Any], readings: Readings) -> bool:
+    """Whether the row's energy is in its group's pool now (source note group-pool-fallen)."""
+    return readings.group == "pool-stays" or standing(row, readings) in ACTING
+
+
+def pool_members(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> list[int]:
+    """Whose energy `index` spends: their own first, then the group's other members in the fight's order."""
+    return [index] + [i for i in group_members(rows, index) if i != index and in_pool(rows[i], readings)]
+
+
+def pool_of(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> int:
+    """The energy `index` may spend: their own, or their group's pool."""
+    return sum(rows[i]["energy"] for i in pool_members(rows, index, readings))
+
+
+def take_energy(rows: Sequence[dict[str, Any]], index: int, amount: int, readings: Readings) -> None:
+    """Spend `amount` of energy for `index` from their own energy first, then their group's pool."""
+    for i in pool_members(rows, index, readings):
+        taken = min(amount, rows[i]["energy"])
+        rows[i]["energy"] -= taken
+        rows[i]["core"] = core_now(rows[i])
+        amount -= taken
+
+
 def per_tier(row: Mapping[str, Any]) -> int:
     """The tier number of a monster's row, for the rules that count per tier."""
     return tier_number(row["tier"])
@@ -211,9 +344,22 @@ def _health_conditions(row: Mapping[str, Any], state: str, readings: Readings) -
     gasp = rules.by_id(stamina["spending"], "last-gasp")
     if state == GASPING:
         found.append(Condition(f"{gasp['name']} paid", gasp["summary"]))
-    if state == AWAKE and reached is not None:
-        found.append(Condition("Kept awake (Stamina paid)", reached["summary"]))
+    if state in (AWAKE, SAVED) and found:
+        # Awake at twice Health: the threshold's own name ("Unconscious") would say the opposite.
+        how = "Stamina paid" if state == AWAKE else f"Saving Grace, {_limbs(row['limbs'])} given up"
+        found[0] = Condition(f"Awake at {_times(reached['multiple'])} Health ({how})",
+                             reached["summary"] if state == AWAKE else combat()["health"]["saving_grace"])
+    elif row["limbs"]:
+        found.append(Condition(f"Saving Grace: {_limbs(row['limbs'])} given up", combat()["health"]["saving_grace"]))
     return found
+
+
+def _times(multiple: int) -> str:
+    return "twice" if multiple == 2 else f"{count_word(multiple)} times"
+
+
+def _limbs(n: int) -> str:
+    return f"{n} limb{'s' if n != 1 else ''}"
 
 
 def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tuple[Condition, ...]:
@@ -224,8 +370,17 @@ def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tupl
         found.append(Condition("Relaxing", _round_start("relax")))
     if row["ev"]:
         found.append(Condition(f"EV {row['ev']}", _round_start("ev")))
-    if row["kiai"]:
-        found.append(Condition(f"Kiai dice {row['kiai']}", _glossary("kiai")))
+    if row["kiai"] or row["kiai_extra"]:
+        skill = f" (+{row['kiai_extra']} from the Kiai skill)" if row["kiai_extra"] else ""
+        found.append(Condition(f"Kiai dice {row['kiai']}{skill}", _glossary("kiai")))
+    if row["kiai_next"]:
+        found.append(Condition("Kiai on the next action", _glossary("kiai")))
+    if row["strain"]:
+        strain = rules.by_id(rules.table("wbs/stamina")["spending"], "strain")
+        found.append(Condition(f"{strain['name']} on the next action", strain["summary"]))
+    if row["recover"] and row["action"] != NO_ACTION:
+        recover = rules.by_id(rules.table("wbs/stamina")["spending"], "energy-recover")
+        found.append(Condition(f"{recover['name']} under way", recover["summary"]))
     if row["staggered"]:
         found.append(Condition("Staggered", rules.by_id(rules.table("wbs/stamina")["losing"], "stagger")["summary"]))
     if row["action"] != NO_ACTION:
@@ -234,9 +389,10 @@ def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tupl
         found.append(Condition(f"{kind} declared, {when}", _action_rule("declaring")))
     if excess or row["carried"]:
         found.append(Condition("Excess cost", _action_rule("excess-cost")))
-    if row["channelled"]:
+    if row["channelled"] or aura_now(row):
         held = ", held" if row["hold"] else ""
-        found.append(Condition(f"Channelled ReiKi {row['channelled']}{held}",
+        aura = f" ({aura_now(row)} of it Aura)" if aura_now(row) else ""
+        found.append(Condition(f"Channelled ReiKi {channelled_total(row)}{aura}{held}",
                                rules.table("wbs/reiki")["losing"]["summary"]))
     if row["shinki"]:
         found.append(Condition(f"ShinKi {row['shinki']}", _glossary("shinki")))
@@ -246,7 +402,7 @@ def conditions(row: Mapping[str, Any], readings: Readings, excess: bool) -> tupl
 def reading_values(values: Mapping[str, Any]) -> Readings:
     """The readings a tracker's inputs pick."""
     keys = ("phase_reading", "out_reading", "no_damage_reading", "reflex_reading", "carry_reading", "gasp_reading",
-            "yoki_reading", "pool_reading", "major_reading")
+            "yoki_reading", "pool_reading", "major_reading", *ROUND_READINGS)
     return rules.memo(("wbs-readings", *(values[k] for k in keys)), lambda: _readings(values))
 
 
@@ -260,7 +416,30 @@ def _readings(values: Mapping[str, Any]) -> Readings:
                                  rules_["no_damage_thresholds"]),
         reflex=values["reflex_reading"], carry=values["carry_reading"], gasp=values["gasp_reading"],
         yoki=values["yoki_reading"], pool=values["pool_reading"], major=values["major_reading"],
+        aura=values["aura_reading"], kiai=values["kiai_reading"], last_point=values["last_point_reading"],
+        grace=values["grace_reading"], group=values["group_reading"], order=values["order_reading"],
+        quick=values["quick_reading"], recover=values["recover_reading"],
     )
+
+
+ROUND_READINGS = ("aura_reading", "kiai_reading", "last_point_reading", "grace_reading", "group_reading",
+                  "order_reading", "quick_reading", "recover_reading")
+"""The reading inputs of the rules the tracker took over from the table's memory."""
+ROUND_NOTES = ("aura-concentration", "kiai-extra-dice-reflex", "spending-last-stamina", "saving-grace-limbs",
+               "group-pool-fallen", "seiki-exhaustion-order", "quick-per-tick", "energy-recover-rounding")
+"""Their source notes, as the calculator declares them (the data names each beside its rule: `round_notes`)."""
+
+
+def round_notes() -> tuple[tuple[str, str], ...]:
+    """(reading input, source note) for each of them, the note as the rules data names it beside its rule."""
+    stamina = rules.table("wbs/stamina")
+    energy = rules.table("wbs/energy")["skills"]
+    notes = (rules.by_id(energy["reiki"], "aura")["concentration_note"], kiai_skill()["reflex_note"],
+             stamina["last_point_note"], combat()["health"]["saving_grace_limbs"]["limbs_note"],
+             rules.by_id(combat()["group_combat"], "group-tactics")["pool_note"],
+             rules.by_id(stamina["losing"], "exhaustion")["order_note"], combat()["shared_tick"]["quick_note"],
+             rules.by_id(stamina["spending"], "energy-recover")["rounding_note"])
+    return tuple(zip(ROUND_READINGS, notes, strict=True))
 
 
 def add_to_fight(row: Mapping[str, Any]) -> AddToFight:

@@ -1,20 +1,22 @@
 """The end of a round and the start of the next, fighter by fighter: what they pay, lose and regain.
 
-The end of the round counts as a tick for waiting actions; then upkeep (Efficiency counted, a
-lone Major Action and Relax taken off, paid in GenKi, ReiKi or ShinKi, a monster's pool or its
-Stamina), channelled ReiKi let go above Concentration unless Stamina holds it, SeiKi's Stamina,
-the Core moved by Peak and Damper, and exhaustion. The next round starts with Last Gasp paid by
+The end of the round counts as a tick for waiting actions (an Energy Recover it completes pays
+and refills); then upkeep (Kiai dice and the Kiai skill's, Efficiency counted, a lone Major Action
+and Relax taken off, paid in GenKi, ReiKi or ShinKi, a monster's pool or its Stamina, a group's
+members from their shared pool), channelled ReiKi let go above Concentration unless Stamina holds it
+(Aura's never), SeiKi's Stamina and exhaustion (in the order source note seiki-exhaustion-order
+reads), and the Core moved by Peak and Damper. The next round starts with Last Gasp paid by
 those who fight on out of the fight. Every number is read from rules_data/wbs/.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import rules
-from . import fighters, upkeep
+from . import fighters, spending, upkeep
 from .combat_rules import combat
 from .fighters import Readings
 from .spirit_energy import monsters
@@ -33,6 +35,8 @@ class Settled:
     exhausted: int         # Stamina lost to exhaustion
     core: tuple[int, int]  # Core before and after
     ev: tuple[int, int]    # EV before and after (a lower Core may close an EV)
+    recovered: str = ""    # an Energy Recover the end-of-round tick completed, in words
+    from_group: int = 0    # upkeep the group's other members' energy paid
 
 
 def _stamina() -> Mapping[str, Any]:
@@ -45,16 +49,22 @@ def one_major_action(row: Mapping[str, Any]) -> bool:
 
 
 def upkeep_cost(row: Mapping[str, Any]) -> int:
-    """The round's upkeep for the row: EV, Kiai dice, Relax and a lone Major Action, never below the floor."""
-    return upkeep.upkeep_cost(row["ev"], row["kiai"], row["relaxing"], one_major_action(row))
+    """The round's upkeep for the row: EV, Kiai dice (the skill's too), Relax and a lone Major Action, never below
+    the floor."""
+    return upkeep.upkeep_cost(row["ev"], row["kiai"], row["relaxing"], one_major_action(row),
+                              row["kiai_extra"] * fighters.kiai_skill()["upkeep_per_die"])
 
 
-def pay(row: Mapping[str, Any], cost: int, readings: Readings) -> upkeep.Payment:
-    """How the row pays `cost`: a character from GenKi and ReiKi (then ShinKi), a monster from its pool or Stamina."""
+def pay(row: Mapping[str, Any], cost: int, readings: Readings, pool: int | None = None) -> upkeep.Payment:
+    """How the row pays `cost`: a character from GenKi and ReiKi (then ShinKi), a monster from its pool or Stamina.
+
+    `pool` is the energy the row may spend when it shares a group's pool (its own energy otherwise).
+    """
+    energy = row["energy"] if pool is None else pool
     if row["monster"]:
         stamina_first = row["spark"] == _stamina_spark() and readings.yoki == "stamina-first"
-        return upkeep.pay_monster(cost, row["efficiency"], row["energy"], row["stamina"], row["tier"], stamina_first)
-    return upkeep.pay_character(cost, row["efficiency"], row["energy"], row["reiki"], readings.pool == "genki-first")
+        return upkeep.pay_monster(cost, row["efficiency"], energy, row["stamina"], row["tier"], stamina_first)
+    return upkeep.pay_character(cost, row["efficiency"], energy, row["reiki"], readings.pool == "genki-first")
 
 
 def _stamina_spark() -> str:
@@ -62,23 +72,33 @@ def _stamina_spark() -> str:
     return next(s["id"] for s in monsters()["sparks"] if s["recovers_like"] == "reiki")
 
 
-def _end_tick(row: dict[str, Any], readings: Readings) -> str:
-    """The end of the round passes a tick for the row's waiting action (source note end-of-round-resolve)."""
+def _end_tick(row: dict[str, Any], name: str, readings: Readings) -> tuple[str, str]:
+    """The end of the round passes a tick for the row's waiting action (source note end-of-round-resolve).
+
+    What resolved ("" for nothing), and an Energy Recover's outcome in words.
+    """
     if row["action"] == fighters.NO_ACTION or fighters.standing(row, readings) not in fighters.ACTING:
-        return ""
+        return "", ""
     row["wait"] = max(0, row["wait"] - combat()["end_of_round"]["ticks"])
     if row["wait"]:
         row["carried"] = True
-        return ""
+        return "", ""
     resolved = row["action"]
+    said = spending.finish_recover(row, name, readings.recover, readings.last_point) if row["recover"] else ""
     row.update(action=fighters.NO_ACTION, carried=False)
-    return resolved
+    return resolved, said
 
 
-def _let_go(row: dict[str, Any]) -> tuple[int, int]:
-    """Channelled ReiKi above Concentration goes back to the pool, unless Stamina holds it: (lost, Stamina paid)."""
+def _let_go(row: dict[str, Any], reading: str) -> tuple[int, int]:
+    """Channelled ReiKi above Concentration goes back to the pool, unless Stamina holds it: (lost, Stamina paid).
+
+    Aura's ReiKi is never let go; Concentration keeps its ranks on top of it, or counts it among what it keeps
+    (source note aura-concentration).
+    """
     losing = rules.table("wbs/reiki")["losing"]
     kept = row["concentration"] * losing["per_concentration_rank"]
+    if reading == "inside":
+        kept = max(0, kept - fighters.aura_now(row))
     if row["channelled"] <= kept:
         return 0, 0
     if row["hold"] and row["stamina"] - losing["keep_stamina"] > _stamina()["unconscious_at"]:
@@ -112,32 +132,68 @@ def _closest_ev(row: Mapping[str, Any]) -> int:
     return max(ev for ev in fighters.ev_allowed(row) if ev <= row["ev"])
 
 
-def settle(row: Mapping[str, Any], round_number: int, readings: Readings) -> tuple[dict[str, Any], Settled]:
-    """The row after its end of round `round_number`, and what happened to it."""
+def _exhaust(row: dict[str, Any], round_number: int) -> int:
+    exhausted = min(upkeep.exhaustion(round_number), max(0, row["stamina"] - _stamina()["unconscious_at"]))
+    row["stamina"] -= exhausted
+    return exhausted
+
+
+def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: str = "",
+           pool: int | None = None) -> tuple[dict[str, Any], Settled]:
+    """The row after its end of round `round_number`, and what happened to it.
+
+    With `pool` (a group's shared energy) the upkeep may cost more than the row's own energy; what its own
+    energy could not pay is `Settled.from_group`, for `settle_all` to take from the others.
+    """
     new = dict(row)
-    resolved = _end_tick(new, readings)
+    resolved, recovered = _end_tick(new, name, readings)
     cost = upkeep_cost(row)
-    paid = pay(new, cost, readings)
-    new["energy"] -= paid.energy
+    paid = pay(new, cost, readings, None if pool is None else pool - row["energy"] + new["energy"])
+    own = min(paid.energy, new["energy"])
+    new["energy"] -= own
     new["reiki"] -= paid.reiki
     new["shinki"] += paid.shinki
     new["stamina"] -= paid.stamina
-    pool = new["energy"] if new["monster"] else new["reiki"]
-    new["channelled"] = min(new["channelled"], pool)
-    lost, held = _let_go(new)
-    regained = _regain(new, max(row["stamina_full"], row["stamina"]))
+    new["channelled"] = min(new["channelled"], fighters.channel_room(new))
+    lost, held = _let_go(new, readings.aura)
+    full = max(row["stamina_full"], row["stamina"])
+    if readings.order == "exhaustion-first":
+        exhausted = _exhaust(new, round_number)
+        regained = _regain(new, full)
+    else:
+        regained = _regain(new, full)
+        exhausted = _exhaust(new, round_number)
     core_before = fighters.core_now(row)
     _move_core(new)
-    exhausted = min(upkeep.exhaustion(round_number), max(0, new["stamina"] - _stamina()["unconscious_at"]))
-    new["stamina"] -= exhausted
     ev_before = new["ev"]
     if readings.carry == "clear":
         new.update(ev=0, relaxing=False)
     elif new["ev"] not in fighters.ev_allowed(new):
         new["ev"] = _closest_ev(new)
-    new.update(kiai=0, majors=0, gasp_paid=False, staggered=False, core_move=0)
+    new.update(kiai=0, kiai_extra=0, majors=0, gasp_paid=False, staggered=False, core_move=0, resolved_kinds="",
+               declared_here=False)
     return new, Settled(resolved, cost, paid, lost, held, regained, exhausted, (core_before, new["core"]),
-                        (ev_before, new["ev"]))
+                        (ev_before, new["ev"]), recovered, paid.energy - own)
+
+
+def settle_all(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_number: int,
+               readings: Readings) -> list[tuple[dict[str, Any], Settled]]:
+    """Every row's end of round, in the fight's order: a group's members pay from their shared pool."""
+    now = [dict(r) for r in rows]
+    done: list[tuple[dict[str, Any], Settled]] = []
+    for i, name in enumerate(names):
+        shared = len(fighters.pool_members(now, i, readings)) > 1
+        pool = fighters.pool_of(now, i, readings) if shared else None
+        now[i], settled = settle(now[i], round_number, readings, name, pool)
+        if settled.from_group:
+            fighters.take_energy(now, i, settled.from_group, readings)
+        done.append((now[i], settled))
+    for i, row in enumerate(now):  # a member the pool drained keeps an EV their Core still opens
+        if row["ev"] not in fighters.ev_allowed(row):
+            row["ev"] = _closest_ev(row)
+        row["channelled"] = min(row["channelled"], fighters.channel_room(row))
+        done[i] = (row, done[i][1])
+    return done
 
 
 def gasp_cost() -> int:

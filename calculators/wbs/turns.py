@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import fighters, round_end
+from . import fighters, round_end, shared_tick, spending
 from .fighters import Readings
 from .tick_pointer import Step, first_step, has_tick, next_step
 
@@ -34,17 +34,20 @@ def counts_of(rows: Sequence[Mapping[str, Any]], phases: int, readings: Readings
     return [fighters.tick_counts(row, phases, readings) for row in rows]
 
 
-def resolving(row: Mapping[str, Any], count: Sequence[int], step: Step | None) -> bool:
-    """Whether the row's declared action resolves on the step (its ticks have passed)."""
-    return (step is not None and has_tick(count, step) and not row["wait"]
-            and row["action"] != fighters.NO_ACTION)
+resolving = shared_tick.resolving
 
 
-def _leave(rows: list[dict[str, Any]]) -> None:
-    # An action with no ticks left to wait resolved on the step being left (its fighter may have fallen since).
-    for row in rows:
+def _leave(rows: list[dict[str, Any]], names: Sequence[str], readings: Readings) -> list[str]:
+    # An action with no ticks left to wait resolved on the step being left (its fighter may have fallen since);
+    # an Energy Recover among them pays its Stamina and refills the pool as it does.
+    events = []
+    for row, name in zip(rows, names, strict=True):
         if not row["wait"] and row["action"] != fighters.NO_ACTION:
+            if row["recover"]:
+                events.append(spending.finish_recover(row, name, readings.recover, readings.last_point))
             row.update(action=fighters.NO_ACTION, carried=False)
+        shared_tick.clear(row)
+    return events
 
 
 def _arrive(rows: list[dict[str, Any]], counts: Sequence[Sequence[int]], step: Step) -> None:
@@ -67,10 +70,10 @@ def advance(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_numbe
         after = first_step(counts)
     else:
         counts = counts_of(now, phases, readings)
-        _leave(now)
+        events += _leave(now, names, readings)
         after = next_step(counts, step)
     if after is None:
-        ended = [round_end.settle(row, round_number, readings) for row in now]
+        ended = round_end.settle_all(now, names, round_number, readings)
         return Moved([r for r, _ in ended], round_number + 1, None, events, [s for _, s in ended])
     _arrive(now, counts, after)
     return Moved(now, round_number, after, events, None)

@@ -36,10 +36,11 @@ def exhaustion(round_number: int) -> int:
     return rule["stamina"] if round_number % rule["every_rounds"] == 0 else 0
 
 
-def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool) -> int:
-    """Upkeep before skills: base, plus EV and Kiai dice, less Relax and a lone major action; never below the floor."""
+def upkeep_cost(ev: int, kiai_dice: int, relaxed: bool, one_major_action: bool, kiai_skill: int = 0) -> int:
+    """Upkeep before skills: base, plus EV and Kiai dice (`kiai_skill`: what the Kiai skill's dice add), less Relax
+    and a lone major action; never below the floor."""
     rules_ = combat()["upkeep"]
-    cost = (rules_["base"] + ev * per_ev() + kiai_dice * per_kiai_die()
+    cost = (rules_["base"] + ev * per_ev() + kiai_dice * per_kiai_die() + kiai_skill
             + (rules_["relaxed"] if relaxed else 0) + (rules_["one_major_action"] if one_major_action else 0))
     return max(rules_["minimum"], cost)
 
