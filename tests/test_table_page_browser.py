@@ -7,9 +7,11 @@ characters offered beside the bestiary.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests import test_browser as shared
 from tests.test_table_browser import BAR, CONFLICT, WBS, XIA, open_table, phone, rows
@@ -124,3 +126,31 @@ def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[s
     settled(page, WBS)
     assert page.locator('tr[data-row="1"] [data-field="damage"]').first.input_value() == "5"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_eight_fighters_are_cards_that_fit_a_phone(site: tuple[str, list[str]], browser: Any, scheme: str) -> None:
+    from tests.test_table_browser import PHONE
+    context = browser.new_context(**PHONE, service_workers="block", color_scheme=scheme)
+    page = context.new_page()
+    open_table(page, site[0] + "wbs/fight/")
+    page.get_by_role("button", name="Add fighters").tap()
+    dialog = page.get_by_role("dialog", name="Add fighters")
+    dialog.get_by_role("button", name="6", exact=True).tap()
+    dialog.get_by_role("button", name="Goblin", exact=True).tap()
+    dialog.get_by_role("button", name="Done").tap()
+    settled(page, WBS)
+    cards = page.get_by_role("list", name="Fighters").get_by_role("listitem").filter(
+        has=page.locator("dl"))
+    assert cards.count() == 8
+    names = ["Hero", "Bandit", *(f"Goblin {n}" for n in range(1, 7))]
+    for name in names:
+        card = page.get_by_role("list", name="Fighters").get_by_role("listitem", name=name).first
+        card.scroll_into_view_if_needed()
+        for fact in ("Damage", "Stamina", "Energy"):
+            value = card.locator(f"dt:text-is('{fact}') + dd")
+            expect(value).to_have_text(re.compile(r"\S"))  # drawn (an answer may be replacing the cards)
+            box = value.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, fact, box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

@@ -196,14 +196,18 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
         conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step))
         conditions += _group_condition(rows, index, readings)
         here = step is not None and has_tick(count, step)
+        health = fighters.effective_health(row)
+        stamina = max(row["stamina"], row["stamina_full"])
+        energy = max(row["energy"], row["energy_full"]) or None  # a bar where the full pool is known
         shown.append(Row(name, (
             Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
             Cell(reflex_text), Cell(ticks_after(count, step), "number"),
-            Cell(f"{row['damage']} of {fighters.effective_health(row)}"),
-            Cell(f"{row['stamina']} of {max(row['stamina'], row['stamina_full'])}"),
-            Cell(pools), Cell(action)), "current" if here else "", pick=name))
-    return Table("Each fighter now (tap a name to make them the change's target)",
-                 ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown))
+            Cell(f"{row['damage']} of {health}", amount=row["damage"], most=health),
+            Cell(f"{row['stamina']} of {stamina}", amount=row["stamina"], most=stamina),
+            Cell(pools, amount=row["energy"], most=energy), Cell(action)), "current" if here else "", pick=name))
+    return Table("Each fighter now (tap a card to make them the change's target)",
+                 ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown),
+                 style="cards", name="Fighters")
 
 
 def _group_condition(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> tuple[Condition, ...]:
