@@ -170,13 +170,15 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     """Put back what the search index was not to read, name the site's search worker, start a page's
-    engine from its head (codex/early_engine.py); then put the Content Security Policy in the page
+    engine from its head (codex/early_engine.py), name the code its parts use (codex/page_code.py);
+    then put the Content Security Policy in the page
     (not under `mkdocs serve`: see on_startup)."""
     from codex.early_engine import MODULE, with_early_engine
+    from codex.page_code import with_page_code
     from codex.search import put_back, use_site_worker
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
-    output = with_early_engine(output, get_relative_url(MODULE, page.url))
+    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url)))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 
@@ -231,6 +233,7 @@ def _stamp_families(config: MkDocsConfig) -> None:
     """Draw every stamped page from its family's shell (written by the theme, its policy finished),
     with its own parts rendered by the site's Markdown converter; list them in the sitemap."""
     import markdown
+    from codex.page_code import with_page_code
     from codex.stamp import list_in_sitemap, write_family
 
     converter = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
@@ -242,7 +245,7 @@ def _stamp_families(config: MkDocsConfig) -> None:
     for src_uris in _state["families"].values():
         made, problems = _state["codex"].stamped_pages(src_uris, convert, config.site_url or "")
         _state["problems"].extend(problems)
-        write_family(Path(config.site_dir), made)
+        write_family(Path(config.site_dir), made, with_page_code)  # the shell's content named no code
         list_in_sitemap(Path(config.site_dir), made)
 
 
