@@ -97,9 +97,30 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for dest, path in fonts.items():
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     files.append(File.generated(config, CJK_CSS, content=css))
+    _bundle_styles(files, config)
     _add_search_worker(files, config)
     _add_offline_files(files, config)
     return files
+
+
+def _bundle_styles(files: Files, config: MkDocsConfig) -> None:
+    """Our stylesheets (extra_css, the generated CJK one included) as one file the pages link alone
+    (codex/styles.py); the separate files stay out of the site."""
+    from codex.styles import NotBundled, bundle
+
+    sheets = {}
+    for path in config.extra_css:
+        found = files.get_file_from_path(path)
+        if found is None:
+            raise PluginError(f"extra_css lists {path}, which is not a file of the site")
+        sheets[path] = found.content_string
+        files.remove(found)
+    try:
+        name, text = bundle(sheets)
+    except NotBundled as exc:
+        raise PluginError(str(exc)) from None
+    files.append(File.generated(config, name, content=text))
+    config.extra_css = [name]
 
 
 def _add_search_worker(files: Files, config: MkDocsConfig) -> None:
