@@ -228,10 +228,19 @@ def on_post_build(*, config: MkDocsConfig) -> None:
 
 
 def _write_search_indexes(site_dir: Path) -> None:
-    """Tune the theme's search index (games, glossary keywords); write the creatures' own index;
+    """Tune the theme's search index (games, glossary keywords) and keep its entries apart from the
+    settings every page fetches; write the creatures' own index;
     have the theme's own pages (404.html, drawn without the page events) name the site's worker."""
     from codex.glossary import search_keywords
-    from codex.search import CREATURE_INDEX, UnknownSection, creature_index, tune_index, use_site_worker
+    from codex.search import (
+        CREATURE_INDEX,
+        PAGE_INDEX,
+        UnknownSection,
+        creature_index,
+        settings_only,
+        tune_index,
+        use_site_worker,
+    )
 
     from calculators import GAMES
 
@@ -246,7 +255,9 @@ def _write_search_indexes(site_dir: Path) -> None:
         tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAMES))
     except UnknownSection as exc:
         raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
-    index.write_text(tuned, encoding="utf-8")
+    settings, pages = settings_only(tuned)  # the page fetches the settings; the first search the entries
+    index.write_text(settings, encoding="utf-8")
+    (site_dir / PAGE_INDEX).write_text(pages, encoding="utf-8")
     (site_dir / CREATURE_INDEX).write_text(creature_index(data), encoding="utf-8")
 
 

@@ -39,10 +39,13 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
         digest = base64.b64encode(hashlib.sha256((built_site / entry["url"]).read_bytes()).digest()).decode()
         assert entry["integrity"] == f"sha256-{digest}", entry["url"]
     versioned = {u for u, revision in listed.items() if revision is None}
-    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.")
+    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\."
+                                  r"|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
     assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
-    assert "search/search_index.json" in listed and any(u.endswith("pyodide.asm.wasm") for u in listed)
+    # What a page loads only when used is kept too: the search's entries, a table page's modules.
+    assert {"search/search_index.json", "search/pages.json", "search/creatures.json",
+            "assets/javascripts/table-tools.mjs"} <= set(listed) and any(u.endswith("pyodide.asm.wasm") for u in listed)
     # Workbox's own code is in the file; nothing is loaded from elsewhere (its one address is a warning's).
     assert "importScripts" not in text and set(re.findall(r"https?://[^\s`'\"]*", text)) <= {"https://bit.ly/wb-precache"}
 

@@ -1,4 +1,5 @@
-// Every page's code, and the code of the page's own parts once a page has them.
+// Every page's code, and the code of the page's own parts once a page has them; the search's
+// entries asked for as the reader opens search.
 // Every page: framing (no page in another's frame), reader aids, glossary tooltips, the offline
 // copy. A page with a calculator, a table tool, Add to fight, a sortable table or a house-rule
 // choice names the modules those need in its head (`<meta name="codex-modules">`, written by the
@@ -30,3 +31,19 @@ function loadParts() {
 }
 
 everyPage(loadParts);
+
+// The search's entries are fetched by its worker at the first query (hooks/codex/search.py): ask
+// for them as the reader opens search, so that the first query finds them in the HTTP cache.
+const ROOT = new URL("../../", import.meta.url); // this file is assets/javascripts/site.mjs
+let searchAsked = false;
+function searchOpened() {
+  if (searchAsked) return;
+  searchAsked = true;
+  for (const path of ["search/pages.json", "search/creatures.json"]) fetch(new URL(path, ROOT)).catch(() => {});
+}
+document.addEventListener("focusin", (event) => {
+  if (event.target instanceof Element && event.target.matches("input.md-search__input")) searchOpened();
+});
+document.addEventListener("change", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.id === "__search" && event.target.checked) searchOpened();
+});
