@@ -28,7 +28,8 @@ META = "codex-modules"
 _CALC = r'<form\b[^>]*\bdata-calc="'
 # module → what in a page's HTML needs it
 PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern)) for name, pattern in (
-    ("codex.mjs", _CALC + r"|\bdata-reading-for="),  # calculators, and the house-rule choices they follow
+    ("readings.mjs", r"\bdata-reading-for="),  # house rules: a source note's reading chosen
+    ("codex.mjs", _CALC),
     ("tables.mjs", r"\bdata-codex-table\b"),
     ("calc-tools.mjs", _CALC),
     ("tile-table.mjs", r'<form\b[^>]*\bdata-calc="rain\.tile_(?:table|seat)"'),

@@ -26,6 +26,10 @@ function loadParts() {
     if (!NAME.test(name) || asked.has(name)) continue;
     asked.add(name);
     const url = new URL(name, import.meta.url).href;
+    const early = document.createElement("link"); // fetched at once, run in turn
+    early.rel = "modulepreload";
+    early.href = url;
+    document.head.append(early);
     turn = turn.then(() => import(url)).catch((error) => console.error(`Jianghu Codex: ${name} failed to load:`, error));
   }
 }
