@@ -132,7 +132,8 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
 ) -> None:
     """On a first visit the engine's download comes first: the offline copy starts after the first
     live answer (the reader here reads a while before changing a value), and takes what the page
-    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3)."""
+    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3), nor is
+    asked for twice (issue 34, 2)."""
     with serve(built_site, site_port) as (base, requests), persistent(str(tmp_path / "profile")) as context:
         page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(REGISTERED_AT)
@@ -144,10 +145,14 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
         registered, answered, early = page.evaluate(
             "[window.__registeredAt, window.__codex.timings.firstAnswer, window.__codex.timings.early]")
         sent = [path for path, _ in requests.sent]
+        asked = list(requests)
     assert registered > answered, "the offline copy started before the first live answer"
     assert early is False, "a first visit started the engine from the head, competing with the page's loading"
     twice = sorted({path for path in sent if sent.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
+    # Nor asked again: what the page fetched is in the HTTP cache, the page itself under its folder.
+    again = sorted({path for path in asked if asked.count(path) > 1})
+    assert again == [], f"asked the network more than once (a 304 is a request): {again}"
     assert any(path.endswith(".wasm") for path in sent)
 
 

@@ -12,7 +12,8 @@
 // install and on every use (`verified`: a fetch checks its bytes, a cache hit does not, and any
 // script of the site's origin can write the cache); the install in a few lanes at once (Workbox
 // installs one file at a time, and a first visit's copy is a few hundred small files); the
-// network's page when the cache cannot answer, and the 404 page offline.
+// network's page when the cache cannot answer, and the 404 page offline; what the page already
+// fetched taken from the HTTP cache, not asked again.
 
 /** This script's global: a service worker's (install, activate, clients, skipWaiting). */
 const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (self);
@@ -56,11 +57,20 @@ controller.addToCacheList(MANIFEST);
 async function install(event) {
   const todo = [...controller.getURLsToCacheKeys()];
   const one = async (/** @type {[string, string]} */ [url, cacheKey]) => {
-    const revisioned = cacheKey !== url;
+    const integrity = controller.getIntegrityForCacheKey(cacheKey);
+    const take = (/** @type {Request} */ request) =>
+      Promise.all(controller.strategy.handleAll({ params: { cacheKey }, request, event }));
+    // What the page already fetched is taken from the HTTP cache without asking the network, even
+    // to revalidate, under the address the page used (a page's folder for its index.html): the
+    // integrity tells the build's bytes from a stale copy, which fails and is fetched below.
+    try {
+      await take(new Request(url.endsWith("/index.html") ? url.slice(0, -"index.html".length) : url,
+                             { integrity, cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" }));
+      return;
+    } catch { /* not in the HTTP cache, or not the build's bytes */ }
     // A name without a version may sit stale in the HTTP cache: revalidate it (a 304 costs no body).
-    const request = new Request(url, { integrity: controller.getIntegrityForCacheKey(cacheKey),
-                                       cache: revisioned ? "no-cache" : "default", credentials: "same-origin" });
-    await Promise.all(controller.strategy.handleAll({ params: { cacheKey }, request, event }));
+    const revisioned = cacheKey !== url;
+    await take(new Request(url, { integrity, cache: revisioned ? "no-cache" : "default", credentials: "same-origin" }));
   };
   await Promise.all(Array.from({ length: LANES }, async () => {
     while (todo.length) await one(/** @type {[string, string]} not empty */ (todo.shift()));
