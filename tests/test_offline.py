@@ -28,6 +28,9 @@ OFFLINE_READY = """() => { const o = window.__codexOffline;
                  && o.registration.active.state === "activated"); }"""
 
 
+COMPLETE = "() => Boolean(window.__codexOffline && window.__codexOffline.complete)"
+
+
 def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path) -> None:
     text = (built_site / "sw.js").read_text(encoding="utf-8")
     entries = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", text).group(1))
@@ -92,6 +95,7 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         # Then the engine is started once from the copy, for V8 to keep its compiled wasm beside it.
         page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
         visit(page, base + "xia/conflicts/")
+        page.wait_for_function(COMPLETE, timeout=120_000)  # the other games' pages, once the page was idle
 
         context.set_offline(True)
         for path in ("wbs/tiers/", "xia/chi/", "rain/tiles/"):  # never visited, one per game
@@ -144,6 +148,7 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
         registered, answered, early = page.evaluate(
             "[window.__registeredAt, window.__codex.timings.firstAnswer, window.__codex.timings.early]")
+        page.wait_for_function(COMPLETE, timeout=120_000)
         sent = [path for path, _ in requests.sent]
         asked = list(requests)
     assert registered > answered, "the offline copy started before the first live answer"
@@ -153,6 +158,10 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
     # Nor asked again: what the page fetched is in the HTTP cache, the page itself under its folder.
     again = sorted({path for path in asked if asked.count(path) > 1})
     assert again == [], f"asked the network more than once (a 304 is a request): {again}"
+    # The runtime, the site's files and this game's pages first; the other games' pages after them.
+    first = [i for i, path in enumerate(asked) if path.startswith(("/assets/", "/wbs/", "/search/"))]
+    rest = [i for i, path in enumerate(asked) if path.startswith(("/xia/", "/rain/"))]
+    assert rest and max(first) < min(rest), [asked[i] for i in rest[:3]]
     assert any(path.endswith(".wasm") for path in sent)
 
 
