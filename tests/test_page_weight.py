@@ -152,3 +152,20 @@ def test_a_rules_page_transfers_its_budget_and_navigates_to_a_live_table(fresh_s
     assert page.evaluate("window.__sameDocument") is True, "navigation reloaded the page"
     assert blocked == [] and errors == []
     context.close()
+
+
+# Modules no page names: the calculators' worker and what it loads, and the head's early engine.
+NOT_PAGE_PARTS = {"codex-worker.mjs", "meter.mjs", "engine-early.mjs"}
+
+
+def test_every_page_module_is_loaded_by_some_page(built_site: Path) -> None:
+    """A module of docs/assets/javascripts/ runs only if site.mjs or a module of page_code.PARTS
+    imports it (mkdocs.yml lists site.mjs alone): a new module goes in PARTS, with what in a page's
+    HTML needs it, or is imported by one that is there."""
+    root = Path(__file__).resolve().parent.parent / "docs" / "assets" / "javascripts"
+    reached = set(_imports(built_site, ENTRY))
+    for name, _ in PARTS:
+        reached |= set(_imports(built_site, f"assets/javascripts/{name}"))
+    names = {p.rsplit("/", 1)[-1] for p in reached}
+    unreached = sorted(p.name for p in root.glob("*.mjs") if p.name not in names | NOT_PAGE_PARTS)
+    assert unreached == [], f"no page loads {unreached}: name them in hooks/codex/page_code.py PARTS"
