@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from codex.offline import write_service_worker
 
 from tests.support.browser import persistent, record_hosts
 from tests.support.engine import engine
-from tests.support.server import serve
+from tests.support.server import Link, Requests, serve
 from tests.test_browser import change, outputs
 
 OFFLINE_READY = """() => { const o = window.__codexOffline;
@@ -163,6 +164,56 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
     rest = [i for i, path in enumerate(asked) if path.startswith(("/xia/", "/rain/"))]
     assert rest and max(first) < min(rest), [asked[i] for i in rest[:3]]
     assert any(path.endswith(".wasm") for path in sent)
+
+
+class _Timeline(list[tuple[str, str, float]]):
+    """The server's requests as they arrive ("ask") and as their bodies are sent ("done")."""
+
+    def sent_list(self) -> list[tuple[str, int]]:
+        timeline = self
+
+        class Sent(list[tuple[str, int]]):
+            def append(self, item: tuple[str, int]) -> None:
+                timeline.append(("done", item[0], time.monotonic()))
+                super().append(item)
+
+        return Sent()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_page_s_request_never_queues_behind_the_rest_of_the_copy(
+    built_site: Path, site_port: int, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The other games' pages are copied one at a time, and none is asked for while a page's own
+    request is on its way (each response here waits 0.3 s, as a slow link's would)."""
+    timeline = _Timeline()
+    monkeypatch.setattr(Requests, "append", lambda self, path: (timeline.append(("ask", path, time.monotonic())),
+                                                                list.append(self, path))[-1])
+    target = "/xia/tasks-and-experience/"  # the last page the rest copies
+    with serve(built_site, site_port, link=Link(bits_per_second=1e9, latency=0.3)) as (base, requests), \
+            persistent(str(tmp_path / "profile")) as context:
+        requests.sent = timeline.sent_list()
+        page = context.pages[0] if context.pages else context.new_page()
+        visit(page, base + "wbs/attributes/")
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function(OFFLINE_READY, timeout=180_000)
+        deadline = time.monotonic() + 120
+        while not [e for e in timeline if e[0] == "ask" and e[1].startswith(("/rain/", "/xia/"))]:
+            assert time.monotonic() < deadline, "the rest of the copy never started"
+            page.wait_for_timeout(100)
+        visit(page, base + target.lstrip("/"))  # while the rest is copied
+        page.wait_for_function(COMPLETE, timeout=180_000)
+    asked = next(e[2] for e in timeline if e[0] == "ask" and e[1] == target)
+    done = next(e[2] for e in timeline if e[0] == "done" and e[1] == target)
+    copies = [e for e in timeline if e[0] == "ask" and e[1].endswith("index.html")]
+    during = [e[1] for e in copies if asked < e[2] < done]
+    assert during == [], f"copied while the page waited for {target}: {during}"
+    starts = sorted(e[2] for e in copies if e[1].startswith(("/rain/", "/xia/")))
+    ends = sorted(e[2] for e in timeline if e[0] == "done" and e[1].endswith("index.html")
+                  and e[1].startswith(("/rain/", "/xia/")))
+    overlapping = [t for t in starts if sum(1 for a in starts if a <= t) - sum(1 for d in ends if d <= t) > 1]
+    assert overlapping == [], "the rest of the copy fetched more than one file at a time"
 
 
 @pytest.mark.browser
