@@ -97,9 +97,30 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for dest, path in fonts.items():
         files.append(File.generated(config, dest, abs_src_path=str(path)))
     files.append(File.generated(config, CJK_CSS, content=css))
+    _bundle_styles(files, config)
     _add_search_worker(files, config)
     _add_offline_files(files, config)
     return files
+
+
+def _bundle_styles(files: Files, config: MkDocsConfig) -> None:
+    """Our stylesheets (extra_css, the generated CJK one included) as one file the pages link alone
+    (codex/styles.py); the separate files stay out of the site."""
+    from codex.styles import NotBundled, bundle
+
+    sheets = {}
+    for path in config.extra_css:
+        found = files.get_file_from_path(path)
+        if found is None:
+            raise PluginError(f"extra_css lists {path}, which is not a file of the site")
+        sheets[path] = found.content_string
+        files.remove(found)
+    try:
+        name, text = bundle(sheets)
+    except NotBundled as exc:
+        raise PluginError(str(exc)) from None
+    files.append(File.generated(config, name, content=text))
+    config.extra_css = [name]
 
 
 def _add_search_worker(files: Files, config: MkDocsConfig) -> None:
@@ -170,13 +191,15 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     """Put back what the search index was not to read, name the site's search worker, start a page's
-    engine from its head (codex/early_engine.py); then put the Content Security Policy in the page
+    engine from its head (codex/early_engine.py), name the code its parts use (codex/page_code.py);
+    then put the Content Security Policy in the page
     (not under `mkdocs serve`: see on_startup)."""
     from codex.early_engine import MODULE, with_early_engine
+    from codex.page_code import with_page_code
     from codex.search import put_back, use_site_worker
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
-    output = with_early_engine(output, get_relative_url(MODULE, page.url))
+    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url)))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 
@@ -205,10 +228,19 @@ def on_post_build(*, config: MkDocsConfig) -> None:
 
 
 def _write_search_indexes(site_dir: Path) -> None:
-    """Tune the theme's search index (games, glossary keywords); write the creatures' own index;
+    """Tune the theme's search index (games, glossary keywords) and keep its entries apart from the
+    settings every page fetches; write the creatures' own index;
     have the theme's own pages (404.html, drawn without the page events) name the site's worker."""
     from codex.glossary import search_keywords
-    from codex.search import CREATURE_INDEX, UnknownSection, creature_index, tune_index, use_site_worker
+    from codex.search import (
+        CREATURE_INDEX,
+        PAGE_INDEX,
+        UnknownSection,
+        creature_index,
+        settings_only,
+        tune_index,
+        use_site_worker,
+    )
 
     from calculators import GAMES
 
@@ -223,7 +255,9 @@ def _write_search_indexes(site_dir: Path) -> None:
         tuned = tune_index(index.read_text(encoding="utf-8"), search_keywords(data, GAMES))
     except UnknownSection as exc:
         raise PluginError(f"glossary defined_in names sections the site does not have: {exc}") from None
-    index.write_text(tuned, encoding="utf-8")
+    settings, pages = settings_only(tuned)  # the page fetches the settings; the first search the entries
+    index.write_text(settings, encoding="utf-8")
+    (site_dir / PAGE_INDEX).write_text(pages, encoding="utf-8")
     (site_dir / CREATURE_INDEX).write_text(creature_index(data), encoding="utf-8")
 
 
@@ -231,6 +265,7 @@ def _stamp_families(config: MkDocsConfig) -> None:
     """Draw every stamped page from its family's shell (written by the theme, its policy finished),
     with its own parts rendered by the site's Markdown converter; list them in the sitemap."""
     import markdown
+    from codex.page_code import with_page_code
     from codex.stamp import list_in_sitemap, write_family
 
     converter = markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs)
@@ -242,7 +277,7 @@ def _stamp_families(config: MkDocsConfig) -> None:
     for src_uris in _state["families"].values():
         made, problems = _state["codex"].stamped_pages(src_uris, convert, config.site_url or "")
         _state["problems"].extend(problems)
-        write_family(Path(config.site_dir), made)
+        write_family(Path(config.site_dir), made, with_page_code)  # the shell's content named no code
         list_in_sitemap(Path(config.site_dir), made)
 
 

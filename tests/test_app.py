@@ -15,7 +15,7 @@ from tests.support.app_icons import BACKGROUND, SIZES, draw, icon_path
 from tests.support.browser import persistent, record_hosts
 from tests.support.server import serve
 from tests.test_browser import settled
-from tests.test_offline import OFFLINE_READY
+from tests.test_offline import COMPLETE, OFFLINE_READY
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = ROOT / "docs" / "manifest.webmanifest"
@@ -82,6 +82,7 @@ def test_chromium_can_install_the_site_and_it_opens_offline_on_the_table_pages(b
         page.locator('form[data-calc="wbs.combat_tracker"] tr[data-row="1"] [data-field="name"]').fill("Mei Lin")
         settled(page, "wbs.combat_tracker")
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
+        page.wait_for_function(COMPLETE, timeout=120_000)  # the other games' table pages (its shortcuts) too
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
         found = cdp.send("Page.getAppManifest")

@@ -29,6 +29,7 @@ CASES = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
 OFFLINE_READY = """() => { const o = window.__codexOffline;
   return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
                  && o.registration.active.state === "activated"); }"""
+COMPLETE = "() => Boolean(window.__codexOffline && window.__codexOffline.complete)"
 
 
 def case(kind: str) -> dict[str, Any]:
@@ -199,6 +200,7 @@ def test_a_poisoned_cache_is_never_served_nor_kept(built_site: Path, site_port: 
             page.goto(base + hostile["first_visit"])
             change(page, "wbs.derived", {"strength": 5})
             page.wait_for_function(OFFLINE_READY, timeout=120_000)
+            page.wait_for_function(COMPLETE, timeout=120_000)  # the other games' pages too (xia/chi/)
             poison(page, hostile["poison"])
             for path in hostile["visit_after"]:  # served by the service worker: the build's page
                 page.goto(base + path)

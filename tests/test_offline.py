@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,15 @@ from codex.offline import write_service_worker
 
 from tests.support.browser import persistent, record_hosts
 from tests.support.engine import engine
-from tests.support.server import serve
+from tests.support.server import Link, Requests, serve
 from tests.test_browser import change, outputs
 
 OFFLINE_READY = """() => { const o = window.__codexOffline;
   return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
                  && o.registration.active.state === "activated"); }"""
+
+
+COMPLETE = "() => Boolean(window.__codexOffline && window.__codexOffline.complete)"
 
 
 def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path) -> None:
@@ -39,10 +43,13 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
         digest = base64.b64encode(hashlib.sha256((built_site / entry["url"]).read_bytes()).digest()).decode()
         assert entry["integrity"] == f"sha256-{digest}", entry["url"]
     versioned = {u for u, revision in listed.items() if revision is None}
-    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\.")
+    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\."
+                                  r"|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
     assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
-    assert "search/search_index.json" in listed and any(u.endswith("pyodide.asm.wasm") for u in listed)
+    # What a page loads only when used is kept too: the search's entries, a table page's modules.
+    assert {"search/search_index.json", "search/pages.json", "search/creatures.json",
+            "assets/javascripts/table-tools.mjs"} <= set(listed) and any(u.endswith("pyodide.asm.wasm") for u in listed)
     # Workbox's own code is in the file; nothing is loaded from elsewhere (its one address is a warning's).
     assert "importScripts" not in text and set(re.findall(r"https?://[^\s`'\"]*", text)) <= {"https://bit.ly/wb-precache"}
 
@@ -89,6 +96,7 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         # Then the engine is started once from the copy, for V8 to keep its compiled wasm beside it.
         page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
         visit(page, base + "xia/conflicts/")
+        page.wait_for_function(COMPLETE, timeout=120_000)  # the other games' pages, once the page was idle
 
         context.set_offline(True)
         for path in ("wbs/tiers/", "xia/chi/", "rain/tiles/"):  # never visited, one per game
@@ -129,7 +137,8 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
 ) -> None:
     """On a first visit the engine's download comes first: the offline copy starts after the first
     live answer (the reader here reads a while before changing a value), and takes what the page
-    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3)."""
+    already fetched from the HTTP cache: no file comes over the wire twice (issue 24, 3), nor is
+    asked for twice (issue 34, 2)."""
     with serve(built_site, site_port) as (base, requests), persistent(str(tmp_path / "profile")) as context:
         page = context.pages[0] if context.pages else context.new_page()
         page.add_init_script(REGISTERED_AT)
@@ -140,12 +149,71 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
         registered, answered, early = page.evaluate(
             "[window.__registeredAt, window.__codex.timings.firstAnswer, window.__codex.timings.early]")
+        page.wait_for_function(COMPLETE, timeout=120_000)
         sent = [path for path, _ in requests.sent]
+        asked = list(requests)
     assert registered > answered, "the offline copy started before the first live answer"
     assert early is False, "a first visit started the engine from the head, competing with the page's loading"
     twice = sorted({path for path in sent if sent.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
+    # Nor asked again: what the page fetched is in the HTTP cache, the page itself under its folder.
+    again = sorted({path for path in asked if asked.count(path) > 1})
+    assert again == [], f"asked the network more than once (a 304 is a request): {again}"
+    # The runtime, the site's files and this game's pages first; the other games' pages after them.
+    first = [i for i, path in enumerate(asked) if path.startswith(("/assets/", "/wbs/", "/search/"))]
+    rest = [i for i, path in enumerate(asked) if path.startswith(("/xia/", "/rain/"))]
+    assert rest and max(first) < min(rest), [asked[i] for i in rest[:3]]
     assert any(path.endswith(".wasm") for path in sent)
+
+
+class _Timeline(list[tuple[str, str, float]]):
+    """The server's requests as they arrive ("ask") and as their bodies are sent ("done")."""
+
+    def sent_list(self) -> list[tuple[str, int]]:
+        timeline = self
+
+        class Sent(list[tuple[str, int]]):
+            def append(self, item: tuple[str, int]) -> None:
+                timeline.append(("done", item[0], time.monotonic()))
+                super().append(item)
+
+        return Sent()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_page_s_request_never_queues_behind_the_rest_of_the_copy(
+    built_site: Path, site_port: int, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The other games' pages are copied one at a time, and none is asked for while a page's own
+    request is on its way (each response here waits 0.3 s, as a slow link's would)."""
+    timeline = _Timeline()
+    monkeypatch.setattr(Requests, "append", lambda self, path: (timeline.append(("ask", path, time.monotonic())),
+                                                                list.append(self, path))[-1])
+    target = "/xia/tasks-and-experience/"  # the last page the rest copies
+    with serve(built_site, site_port, link=Link(bits_per_second=1e9, latency=0.3)) as (base, requests), \
+            persistent(str(tmp_path / "profile")) as context:
+        requests.sent = timeline.sent_list()
+        page = context.pages[0] if context.pages else context.new_page()
+        visit(page, base + "wbs/attributes/")
+        change(page, "wbs.derived", {"strength": 5})
+        page.wait_for_function(OFFLINE_READY, timeout=180_000)
+        deadline = time.monotonic() + 120
+        while not [e for e in timeline if e[0] == "ask" and e[1].startswith(("/rain/", "/xia/"))]:
+            assert time.monotonic() < deadline, "the rest of the copy never started"
+            page.wait_for_timeout(100)
+        visit(page, base + target.lstrip("/"))  # while the rest is copied
+        page.wait_for_function(COMPLETE, timeout=180_000)
+    asked = next(e[2] for e in timeline if e[0] == "ask" and e[1] == target)
+    done = next(e[2] for e in timeline if e[0] == "done" and e[1] == target)
+    copies = [e for e in timeline if e[0] == "ask" and e[1].endswith("index.html")]
+    during = [e[1] for e in copies if asked < e[2] < done]
+    assert during == [], f"copied while the page waited for {target}: {during}"
+    starts = sorted(e[2] for e in copies if e[1].startswith(("/rain/", "/xia/")))
+    ends = sorted(e[2] for e in timeline if e[0] == "done" and e[1].endswith("index.html")
+                  and e[1].startswith(("/rain/", "/xia/")))
+    overlapping = [t for t in starts if sum(1 for a in starts if a <= t) - sum(1 for d in ends if d <= t) > 1]
+    assert overlapping == [], "the rest of the copy fetched more than one file at a time"
 
 
 @pytest.mark.browser

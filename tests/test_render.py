@@ -174,5 +174,6 @@ def test_reading_inputs_are_linked_to_their_source_note(codex: Codex) -> None:
 
 def test_symbol_font_is_self_hosted_and_loaded_on_demand(built_site: Path) -> None:
     assert (built_site / "assets" / "fonts" / "noto-sans-symbols-2-symbols.woff2").stat().st_size > 10_000
-    css = (built_site / "assets" / "stylesheets" / "codex.css").read_text()
+    (bundle,) = (built_site / "assets" / "stylesheets").glob("codex.*.css")  # codex.css is in it (styles.py)
+    css = bundle.read_text()
     assert "unicode-range: U+1F000-1F02F" in css and 'url("../fonts/noto-sans-symbols-2-symbols.woff2")' in css

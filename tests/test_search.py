@@ -16,11 +16,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 from codex.glossary import term_anchor, terms_of
-from codex.search import CREATURE_INDEX
+from codex.search import CREATURE_INDEX, PAGE_INDEX
 from codex.site import Codex
 
 from calculators import GAMES as GAME_DIRS
-from tests.support.browser import local_only
+from tests.support.browser import local_only, record_hosts
 from tests.support.fixtures import open_context
 from tests.support.server import serve
 
@@ -119,7 +119,7 @@ def test_table_is_big_enough() -> None:
 
 
 def test_every_glossary_term_is_its_own_entry_with_its_aliases(built_site: Path, codex: Any) -> None:
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = json.loads((built_site / PAGE_INDEX).read_text(encoding="utf-8"))
     by_location = {d["location"]: d for d in index["docs"]}
     for game in GAME_DIRS:
         for term in terms_of(codex.data, game):
@@ -142,23 +142,30 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_creatures_are_fetched_by_the_first_search_only(built_site: Path, module_browser: Any) -> None:
-    """A rules page downloads the search index of the site's pages, never the creatures' own; the
-    first query fetches that once, and then a creature is found by its tag, with its game."""
+def test_the_index_is_fetched_by_the_first_search_only(built_site: Path, module_browser: Any) -> None:
+    """A rules page downloads the search's settings alone, never an entry nor the theme's search
+    worker; opening search asks for the entries, and the first query has them, fetched once; then
+    a creature is found by its tag, with its game."""
     with serve(built_site, _free_port()) as (base, requests):
         # No service worker: its offline copy fetches every file once, in the background.
         context = module_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-        blocked: list[str] = []
-        errors: list[str] = []
+        blocked: list[str] = []  # requests off 127.0.0.1, recorded rather than routed: a route turns the
+        errors: list[str] = []  # HTTP cache off, and the worker's fetch is to find the page's in it
+        record_hosts(context, blocked)
         page = context.new_page()
-        local_only(page, blocked)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + "wbs/tiers/", wait_until="load")
         page.wait_for_function("() => performance.getEntriesByType('resource')"
                                ".some(e => e.name.endsWith('search/search_index.json'))", timeout=45_000)
-        page.wait_for_timeout(1500)  # the theme's worker has its index: nothing else is fetched for search
+        page.wait_for_timeout(1500)  # the theme's page has set its worker up: nothing else is fetched for search
         asked = [urlsplit(r).path for r in requests]
-        assert "/search/search_index.json" in asked and "/search/creatures.json" not in asked, asked
+        assert "/search/search_index.json" in asked, asked
+        assert not [p for p in asked if p in (f"/{PAGE_INDEX}", f"/{CREATURE_INDEX}") or "/workers/search." in p], asked
+        assert json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"] == []
+        page.focus("input.md-search__input")  # opening search asks for the entries
+        page.wait_for_function(f"""() => ['{PAGE_INDEX}', '{CREATURE_INDEX}'].every(path =>
+                                   performance.getEntriesByType('resource').some(e => e.name.endsWith(path)))""",
+                               timeout=45_000)
         found: list[dict[str, Any]] = []
         for query in ("duelist", "hunter"):  # tags only the Drowned Swordsman and the Orc have
             # The whole word at once, then a key (the theme searches on keyup): typed key by key, a
@@ -171,7 +178,8 @@ def test_creatures_are_fetched_by_the_first_search_only(built_site: Path, module
             found.append(page.eval_on_selector(".md-search-result__list > li", """li => ({
                 href: li.querySelector("a").getAttribute("href"),
                 tags: [...li.querySelectorAll(".md-tag")].map(t => t.textContent.trim())})"""))
-        assert [urlsplit(r).path for r in requests].count("/search/creatures.json") == 1
+        asked = [urlsplit(r).path for r in requests]
+        assert asked.count(f"/{CREATURE_INDEX}") == 1 and asked.count(f"/{PAGE_INDEX}") == 1, asked
         assert [_site_path(f["href"], base) for f in found] == ["wbs/bestiary/drowned-swordsman/",
                                                                  "wbs/bestiary/orc/"]
         assert all(GAME_NAMES["wbs"] in f["tags"] for f in found)
@@ -180,7 +188,7 @@ def test_creatures_are_fetched_by_the_first_search_only(built_site: Path, module
 
 
 def test_the_page_index_has_no_creature_and_the_creatures_index_has_them_all(built_site: Path, codex: Any) -> None:
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = json.loads((built_site / PAGE_INDEX).read_text(encoding="utf-8"))
     creatures = json.loads((built_site / CREATURE_INDEX).read_text(encoding="utf-8"))["docs"]
     keys = sorted(k for k in codex.data.files if k.startswith("wbs/bestiary/"))
     assert [d["location"] for d in creatures] == [f"{k}/" for k in keys]

@@ -504,7 +504,8 @@ def test_after_next_the_view_stays_on_who_acts(site: tuple[str, list[str]], phon
         where = page.evaluate(f"""() => {{ const p = document.querySelector('{CONFLICT} .calc__results [aria-current]');
             const r = p.getBoundingClientRect();
             const bar = document.querySelector('{BAR}').getBoundingClientRect();
-            return {{ top: r.top, bottom: r.bottom, bar: bar.top, who: p.querySelector('th, .codex-card__name').textContent,
+            return {{ top: r.top, bottom: r.bottom, bar: bar.top,
+                      who: p.querySelector('th, .codex-card__name').textContent,
                       now: document.querySelector('{BAR} [data-table-now]').textContent }}; }}""")
         assert where["top"] >= 0 and where["bottom"] <= where["bar"], where
         assert where["who"] in where["now"], where

@@ -10,11 +10,14 @@ things cannot be said in Markdown, so the build adds them here:
   keywords (aliases, and the term on the section that defines it), in a `keywords` field
   that is indexed but never shown.
 
-Every page downloads the index as it loads, so what grows with the bestiary stays out of it:
+The theme's page fetches `search/search_index.json` as every page loads; a rules page should
+download no index until its reader searches. So that file keeps the search's settings alone
+(`settings_only`), and the entries are in files the site's search worker (`search-worker.js`, the
+theme's worker wrapped, loaded itself only then) fetches the first time a reader searches:
 
-- the creatures have an index of their own (`creature_index`, `search/creatures.json`), which
-  the site's search worker (`search-worker.js`, the theme's worker wrapped) fetches the first
-  time a reader searches;
+- the pages' entries (`PAGE_INDEX`, `search/pages.json`: the tuned index's `docs`);
+- the creatures' (`creature_index`, `search/creatures.json`), apart so that the pages' index the
+  build tunes never holds what grows with the bestiary;
 - HTML between `<!--unsearched-->` and `<!--/unsearched-->` (the bestiary's table of every
   creature) is set aside before the theme's search plugin reads a page (`set_aside`) and put
   back once the page is drawn (`put_back`): the search plugin neither parses nor indexes it.
@@ -32,6 +35,7 @@ from typing import Any
 from .load import RulesData
 
 CREATURE_INDEX = "search/creatures.json"
+PAGE_INDEX = "search/pages.json"
 WORKER = "assets/javascripts/workers/codex-search.js"
 THEME_WORKER = re.compile(r"assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)")
 _WORKER_SOURCE = Path(__file__).with_name("search-worker.js")
@@ -112,13 +116,20 @@ def creature_index(data: RulesData) -> str:
     return _json({"docs": [_with_game(doc) for doc in creature_entries(data)]})
 
 
+def settings_only(index_json: str) -> tuple[str, str]:
+    """The index the theme's page fetches (its `config`, no entry) and the pages' entries (`PAGE_INDEX`)."""
+    index = json.loads(index_json)
+    return _json({"config": index["config"], "docs": []}), _json({"docs": index["docs"]})
+
+
 def search_worker(theme_worker: str) -> str:
     """The site's search worker (`WORKER`), wrapping the theme's worker file named `theme_worker`
-    (beside it); it fetches `CREATURE_INDEX` for the first search."""
-    creatures = "../" * WORKER.count("/") + CREATURE_INDEX
+    (beside it); it fetches `PAGE_INDEX` and `CREATURE_INDEX` for the first search."""
+    up = "../" * WORKER.count("/")
     return (_WORKER_SOURCE.read_text(encoding="utf-8")
             .replace('"__THEME_WORKER__"', json.dumps(theme_worker))
-            .replace('"__CREATURE_INDEX__"', json.dumps(creatures)))
+            .replace('"__PAGE_INDEX__"', json.dumps(up + PAGE_INDEX))
+            .replace('"__CREATURE_INDEX__"', json.dumps(up + CREATURE_INDEX)))
 
 
 _CONFIG_WORKER = re.compile(r'("search":\s*"[^"]*?)' + THEME_WORKER.pattern.replace("(", "(?:", 1) + '"')

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gzip
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -122,14 +122,15 @@ def page_file(site_dir: Path, url: str) -> Path:
     return site_dir / url / "index.html" if url.endswith("/") or not url else site_dir / url
 
 
-def write_family(site_dir: Path, pages: list[StampedPage]) -> None:
+def write_family(site_dir: Path, pages: list[StampedPage], finish: Callable[[str], str] = str) -> None:
     """Write every page of a family: the shell, as the theme wrote it for the first page (its tokens
-    in place of its own parts), filled with each page's parts."""
+    in place of its own parts), filled with each page's parts, then `finish`ed as the site generator's
+    own pages are once drawn (what the hooks add that depends on a page's content)."""
     shell = Shell.from_html(page_file(site_dir, pages[0].url).read_text(encoding="utf-8"))
     for page in pages:
         path = page_file(site_dir, page.url)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(shell.fill(page.parts), encoding="utf-8")
+        path.write_text(finish(shell.fill(page.parts)), encoding="utf-8")
 
 
 def list_in_sitemap(site_dir: Path, pages: list[StampedPage]) -> None:

@@ -3,12 +3,12 @@
 // they load no Pyodide byte. The worker lives as long as the tab: instant navigation
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
-import { writeText } from "./device-store.mjs";
 import { adopt } from "./engine-early.mjs";
 import { everyPage } from "./every-page.mjs";
 import { answered, whenChangedAsk } from "./form-changes.mjs";
 import { formState } from "./form-state.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
+import { storedReadings, whenReadingChosen } from "./readings.mjs";
 import { bindRows, controls, defaultOf, inputsAfter, placed, resultsCurrent } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
 import { WORKER } from "../codex/runtime.mjs";
@@ -434,27 +434,16 @@ export async function foresee(form, sets) {
   }
 }
 
-// House rules: the reading of a source note chosen once (beside the note), kept on this device,
-// and followed by every calculator input that picks that note's reading. A link's own values win.
-const READINGS = "codex.readings";
-
-// Only an object of note ids ("wbs.some-note") to reading ids is used; anything else stored
-// (a string, a number, a list, odd keys) is ignored, and the next choice writes a clean one.
-/** @returns {Record<string, string>} note id → reading id */
-function storedReadings() {
-  const clean = Object.create(null);
-  let stored;
-  try {
-    stored = JSON.parse(localStorage.getItem(READINGS) || "{}");
-  } catch {
-    return clean;
+// House rules (readings.mjs): a reading chosen beside its note is followed by every input that
+// picks that note's reading.
+whenReadingChosen((note, reading) => {
+  for (const form of forms()) {
+    if (controls(form).some((el) => el.dataset.note === note && el.value !== reading)) {
+      for (const el of controls(form)) if (el.dataset.note === note) el.value = reading;
+      recompute(form);
+    }
   }
-  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return clean;
-  for (const [note, reading] of Object.entries(stored)) {
-    if (/^[a-z]+\.[a-z0-9-]+$/.test(note) && typeof reading === "string" && /^[a-z0-9-]+$/.test(reading)) clean[note] = reading;
-  }
-  return clean;
-}
+});
 
 /** @param {HTMLFormElement} form @param {boolean} fromUrl */
 function applyReadings(form, fromUrl) {
@@ -472,46 +461,6 @@ function applyReadings(form, fromUrl) {
     }
   }
   return changed || fromUrl;
-}
-
-/** @type {WeakSet<HTMLSelectElement>} */
-const boundReadings = new WeakSet(); // the readings' selects bound already (not inputs of a form)
-
-function bindReadings() {
-  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("select[data-reading-for]"))) {
-    /** @type {HTMLElement | null} */
-    const holder = select.closest(".codex-reading");
-    if (holder) holder.hidden = false;
-    if (boundReadings.has(select)) continue;
-    boundReadings.add(select);
-    const note = /** @type {string} */ (select.dataset.readingFor);
-    const stored = storedReadings()[note];
-    if (stored && [...select.options].some((o) => o.value === stored)) select.value = stored;
-    select.addEventListener("change", () => {
-      const readings = storedReadings();
-      const book = [...select.options].find((o) => o.defaultSelected);
-      if (book && select.value === book.value) delete readings[note];
-      else readings[note] = select.value;
-      // Not kept (a private window, full storage): said beside the choice, which lasts for this page.
-      const refused = writeText(READINGS, JSON.stringify(readings));
-      let said = /** @type {HTMLElement | null} */ (select.parentElement?.querySelector(".codex-reading__unkept") ?? null);
-      if (refused && !said) {
-        said = document.createElement("span");
-        said.className = "codex-reading__unkept";
-        said.setAttribute("role", "status");
-        select.after(" ", said);
-      }
-      if (said) said.textContent = refused ? "This browser would not keep this choice: it lasts until the page is closed." : "";
-      const others = /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(`select[data-reading-for="${CSS.escape(note)}"]`));
-      for (const other of others) other.value = select.value;
-      for (const form of forms()) {
-        if (controls(form).some((el) => el.dataset.note === note && el.value !== select.value)) {
-          for (const el of controls(form)) if (el.dataset.note === note) el.value = select.value;
-          recompute(form);
-        }
-      }
-    });
-  }
 }
 
 /** @param {HTMLFormElement} form */
@@ -540,7 +489,6 @@ function bind(form) {
 }
 
 function bindAll() {
-  bindReadings();
   const calcs = forms();
   calcs.forEach(bind);
   if (calcs.length && !state.worker) {

@@ -15,9 +15,10 @@ const ROOT = new URL("../../", import.meta.url); // this file is assets/javascri
  * @property {Workbox | null} workbox
  * @property {boolean} prompted the reader has been offered a reload
  * @property {boolean} reloading the reader asked for it
+ * @property {boolean} complete every file of the build is in the copy (the service worker said COPIED)
  */
 /** @type {OfflineState} */
-const state = { registration: null, workbox: null, prompted: false, reloading: false };
+const state = { registration: null, workbox: null, prompted: false, reloading: false, complete: false };
 window.__codexOffline = state; // read by the project's browser tests
 
 /** @param {string} reason */
@@ -43,6 +44,19 @@ function prompt(reason) {
   document.body.append(bar);
 }
 
+// A first copy holds what this page uses (the runtime, the site's files, this game's pages); the
+// rest is asked for once the page is idle, and again on each page load until it is all there
+// (the service worker fetches what its cache lacks, one file at a time, never while a page's own
+// request is on its way).
+function copyRest() {
+  const ask = () => navigator.serviceWorker.controller?.postMessage({ type: "COPY_REST" });
+  if ("requestIdleCallback" in window) requestIdleCallback(ask, { timeout: 5000 });
+  else setTimeout(ask, 1000);
+}
+navigator.serviceWorker?.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "COPIED") state.complete = true;
+});
+
 function register() {
   const workbox = new Workbox(new URL("sw.js", ROOT).href, { scope: ROOT.pathname });
   state.workbox = workbox;
@@ -54,7 +68,10 @@ function register() {
     // A page that had a copy serving it: another tab took the new build, this page is older. One
     // that had none (loaded while the first copy was made, in this tab or another): now it has one.
     else if (event.isUpdate) prompt("replaced");
-    else window.dispatchEvent(new Event("codex:offline"));
+    else {
+      window.dispatchEvent(new Event("codex:offline"));
+      copyRest();
+    }
   });
   workbox.register({ immediate: true })
     .then((registration) => {
@@ -93,6 +110,8 @@ function whenSettled(then) {
 }
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.protocol === "http:")) {
-  if (navigator.serviceWorker.controller) register(); // already offline-ready: just watch for updates
-  else whenSettled(register);
+  if (navigator.serviceWorker.controller) { // already offline-ready: watch for updates, finish the copy
+    register();
+    whenSettled(copyRest);
+  } else whenSettled(register);
 }
