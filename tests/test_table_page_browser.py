@@ -61,7 +61,7 @@ def test_the_search_narrows_the_list_and_saved_characters_are_offered(site: tupl
     open_table(page, site[0] + "wbs/fight/")
     page.get_by_role("button", name="Add fighters").tap()
     dialog = page.get_by_role("dialog", name="Add fighters")
-    assert dialog.get_by_role("heading", name="Saved characters").is_visible()
+    expect(dialog.get_by_role("heading", name="Saved characters")).to_be_visible()
     dialog.get_by_role("searchbox", name="Find").fill("ogre")
     visible = dialog.locator(".codex-picker__pick:visible").all_inner_texts()
     assert visible == ["Mountain Ogre"]
