@@ -14,7 +14,7 @@ const CONNECT_WAIT = 20_000; // ms: a link whose channel has not opened by then 
 const NAME_LENGTH = 40;
 
 /**
- * @typedef {"connecting" | "connected" | "lost"} LinkState
+ * @typedef {"waiting" | "connecting" | "connected" | "lost"} LinkState waiting: an offer not yet answered
  * @typedef {object} Link a phone, paired
  * @property {number} id
  * @property {string} name what the phone calls its player ("Phone 2" until it says)
@@ -36,7 +36,7 @@ const NAME_LENGTH = 40;
 
 /** @type {Link[]} */
 const links = [];
-/** @type {Peer | null} the offer on screen, waiting for a phone's answer */
+/** @type {Link | null} the offer on screen, waiting for a phone's answer (not yet listed) */
 let pending = null;
 let dropped = 0; // messages dropped (malformed, or from a link no longer paired)
 let count = 0; // links made in this tab (names "Phone 1", "Phone 2", …)
@@ -110,6 +110,8 @@ function mark(link, state) {
 
 /** @param {Link} link @param {MessageEvent} event */
 function heard(link, event) {
+  if (link.state === "connecting" && link.channel.readyState === "open") opened(link); // its open event may come second
+  // A link not listed was never paired (an offer no answer was taken for) or is let go: dropped.
   const message = links.includes(link) && link.state === "connected" ? parseMessage(event.data) : null;
   const name = message?.t === "hello" && message.v === 1 ? textOf(message.name ?? "", NAME_LENGTH) : null;
   if (!message || name === null) {
@@ -124,42 +126,62 @@ function heard(link, event) {
   draw();
 }
 
-/** A phone's answer: the pending offer's connection becomes a link. @param {string} code */
-async function answer(code) {
-  const offer = pending;
-  if (!offer) {
-    say("Press “Link a phone” first: the answer belongs to an offer.");
-    return false;
-  }
-  await acceptAnswer(offer.pc, code);
-  pending = null;
-  count += 1;
+/** The offer's end, listened to from the start (on a fast network its channel may open, and the
+ *  phone's first message come, while the answer is still being set).
+ * @param {Peer} peer @returns {Link} */
+function waiting(peer) {
   /** @type {Link} */
-  const link = { id: count, name: `Phone ${count}`, pc: offer.pc, channel: offer.channel, state: "connecting", sent: "" };
-  links.push(link);
-  link.channel.addEventListener("open", () => {
-    mark(link, "connected");
-    link.sent = "";
-    broadcast(); // the whole projection: a phone that comes back catches up
-  });
+  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "" };
+  link.channel.addEventListener("open", () => opened(link));
   link.channel.addEventListener("close", () => mark(link, "lost"));
   link.channel.addEventListener("message", (event) => heard(link, event));
   link.pc.addEventListener("connectionstatechange", () => {
     if (["failed", "closed"].includes(link.pc.connectionState)) mark(link, "lost");
   });
+  return link;
+}
+
+/** A phone's answer: the pending offer's connection becomes a link. @param {string} code */
+async function answer(code) {
+  const link = pending;
+  if (!link) {
+    say("Press “Link a phone” first: the answer belongs to an offer.");
+    return false;
+  }
+  count += 1;
+  Object.assign(link, { id: count, name: `Phone ${count}`, state: "connecting" });
+  links.push(link);
+  try {
+    await acceptAnswer(link.pc, code);
+  } catch (error) { // not this offer's answer: the offer still waits for one
+    links.splice(links.indexOf(link), 1);
+    count -= 1;
+    link.state = "waiting";
+    throw error;
+  }
+  pending = null;
   setTimeout(() => { if (link.state === "connecting") mark(link, "lost"); }, CONNECT_WAIT);
+  if (link.channel.readyState === "open") opened(link);
   if (section) {
     part(section, "[data-link-panel]").hidden = true;
     part(section, "[data-link-qr]").replaceChildren();
     /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-offer]")).value = "";
     /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-answer]")).value = "";
   }
-  say(`${link.name} answered: linking…`);
+  if (link.state === "connecting") say(`${link.name} answered: linking…`);
   draw();
   return true;
 }
 
-const WORDS = { connecting: "linking…", connected: "connected", lost: "link lost (link it again)" };
+/** A link's channel is open: the whole projection goes (a phone that comes back catches up). @param {Link} link */
+function opened(link) {
+  if (link.state !== "connecting") return;
+  mark(link, "connected");
+  link.sent = "";
+  broadcast();
+}
+
+const WORDS = { waiting: "waiting for its answer", connecting: "linking…", connected: "connected", lost: "link lost (link it again)" };
 
 /** The list of linked phones, as the GM sees it. */
 function draw() {
@@ -187,6 +209,7 @@ async function offer() {
     if (links.length < MAX_LINKS) break;
     links.splice(links.indexOf(old), 1);
   }
+  draw();
   if (links.length >= MAX_LINKS) {
     say(`${MAX_LINKS} phones are linked: the most one table takes.`);
     return;
@@ -201,7 +224,7 @@ async function offer() {
   part(section, "[data-link-qr]").replaceChildren();
   say("Making an offer…");
   const made = await makeOffer();
-  pending = made;
+  pending = waiting(made);
   field.value = made.code;
   await drawQr(part(section, "[data-link-qr]"), made.code, "QR code of the offer: scan it on the phone's page “Join a table”");
   say("On the phone, open “Join a table” and scan this code (or type it there), then enter the phone's answer here.");
