@@ -300,7 +300,7 @@ const SVG = "http://www.w3.org/2000/svg";
 export async function drawQr(holder, text, label) {
   /** @type {typeof import("uqr")} the vendored copy of the pinned package (hooks/codex/vendor.py) */
   const { encode } = await import(new URL("./vendor/uqr.mjs", import.meta.url).href);
-  const { data } = encode(text, { ecc: "L", border: 2 });
+  const { data } = encode(text, { ecc: "M", border: 2 });
   const size = data.length;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
