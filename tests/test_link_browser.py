@@ -36,22 +36,28 @@ LIVE = 5_000  # ms: a change on the GM's device is on every phone within this
 LINK_CODE = ("link.mjs", "link-gm.mjs", "join.mjs", "scan.mjs", "jsQR.js", "uqr.mjs")
 
 
-@contextmanager
-def launched(*extra: str) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: ./dev test installs it (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *HOST_IPS, *extra], headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with sync_playwright() as running:
+        yield running
+
+
+@contextmanager
+def launched(playwright: Any, *extra: str) -> Iterator[Any]:
+    """A headless Chromium that shows its host addresses, with `extra` switches."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *HOST_IPS, *extra], headless=True)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="module")
-def link_browser() -> Iterator[Any]:
+def link_browser(playwright: Any) -> Iterator[Any]:
     """One headless Chromium that shows its host addresses (no camera in this one)."""
-    with launched() as browser:
+    with launched(playwright) as browser:
         yield browser
 
 
@@ -225,7 +231,7 @@ def y4m(image: png.Image, width: int = 640, height: int = 480) -> bytes:
     return f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + bytes(luma) + chroma
 
 
-def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], link_browser: Any,
+def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], playwright: Any, link_browser: Any,
                                                  devices: list[Device], tmp_path: Path) -> None:
     base = site[0]
     gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
@@ -240,7 +246,7 @@ def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], li
     # The phone: another browser, whose camera films the GM's screen (the offer's QR code).
     camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
               f"--use-file-for-fake-video-capture={video}"]
-    with launched(*camera) as phone_browser:
+    with launched(playwright, *camera) as phone_browser:
         phone_device = Device(phone_browser, **PHONE, permissions=["camera"])
         phone = phone_device.page
         try:
@@ -248,6 +254,8 @@ def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], li
             phone.wait_for_selector('[data-join][data-join-ready="yes"]')
             phone.get_by_role("button", name="Scan").click()
             expect(phone.get_by_label("Offer code")).to_have_value(code, timeout=15_000)
+            if not phone.evaluate("() => 'BarcodeDetector' in window"):  # Chromium on Linux: jsQR reads it
+                assert [u for u in phone_device.fetched if u.endswith("/vendor/jsQR.js")]
             answer_code = phone.get_by_label("Answer code")
             expect(answer_code).not_to_have_value("", timeout=10_000)
             gm.get_by_label("Answer code").fill(answer_code.input_value())
@@ -255,3 +263,33 @@ def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], li
             expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm), timeout=LIVE)
         finally:
             phone_device.close()
+
+
+def test_a_gm_links_at_most_eight_phones(site: tuple[str, list[str]], link_browser: Any, devices: list[Device]) -> None:
+    base = site[0]
+    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
+    phones_device = Device(link_browser, **PHONE)
+    devices.extend([gm_device, phones_device])
+    gm, phones = gm_device.page, phones_device.page
+    open_fight(gm, base)
+    # Eight phones' ends in one page (as cheap as a page each, for the GM's device: eight links).
+    phones.goto(base + "join/")
+    phones.wait_for_selector('[data-join][data-join-ready="yes"]')
+    for n in range(1, 9):
+        code = phones.evaluate("""async ([code, n]) => {
+            const link = await import("/assets/javascripts/link.mjs");
+            const end = await link.answerOffer(code);
+            (window.ends ??= []).push(end);
+            const hello = JSON.stringify({ t: "hello", v: 1, name: `P${n}` });
+            end.channel.addEventListener("open", () => end.channel.send(hello));
+            return end.code; }""", [offer(gm), n])
+        gm.get_by_label("Answer code").fill(code)
+        expect(linked(gm).get_by_text(f"P{n}: connected")).to_be_visible(timeout=15_000)
+    gm.get_by_role("button", name="Link a phone").click()
+    expect(gm.locator("[data-link-status]")).to_have_text("8 phones are linked: the most one table takes.")
+    assert gm.get_by_label("Offer code").input_value() == ""
+    # A link lost makes room for another.
+    phones.evaluate("() => window.ends[0].pc.close()")
+    expect(linked(gm).get_by_text("P1: link lost")).to_be_visible(timeout=15_000)
+    assert offer(gm)
+    expect(linked(gm).get_by_role("listitem")).to_have_count(7)
