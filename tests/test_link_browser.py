@@ -293,3 +293,50 @@ def test_a_gm_links_at_most_eight_phones(site: tuple[str, list[str]], link_brows
     expect(linked(gm).get_by_text("P1: link lost")).to_be_visible(timeout=15_000)
     assert offer(gm)
     expect(linked(gm).get_by_role("listitem")).to_have_count(7)
+
+
+def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[str, list[str]], link_browser: Any,
+                                                                   devices: list[Device]) -> None:
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+
+    def serious(page: Any) -> list[dict[str, Any]]:
+        return [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+
+    base = site[0]
+    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
+    phone_device = Device(link_browser, **PHONE)
+    devices.extend([gm_device, phone_device])
+    gm, phone = gm_device.page, phone_device.page
+    open_fight(gm, base)
+    pair(gm, phone, base, "Ana")
+    expect(phone.get_by_role("list", name="Fighters").get_by_role("listitem")).to_have_count(2)
+    assert serious(phone) == []  # the page Join a table, linked, with the table shown
+    offer(gm)
+    assert serious(gm) == []  # the table page with its offer, QR code and linked phones shown
+
+    # The GM reads a rules page and comes back (the theme's instant navigation: same tab, same links).
+    gm.locator('a[href$="wbs/attributes/"]').first.click()
+    gm.wait_for_url("**/wbs/attributes/")
+    gm.go_back()
+    gm.wait_for_url("**/wbs/fight/")
+    gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
+    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected"])
+    gm.locator('[data-table-bar] [data-table-action="next"]').click()
+    settled(gm, WBS)
+    expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm), timeout=LIVE)
+
+
+def test_a_phone_follows_the_xia_conflict(site: tuple[str, list[str]], link_browser: Any,
+                                          devices: list[Device]) -> None:
+    base = site[0]
+    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
+    phone_device = Device(link_browser, **PHONE)
+    devices.extend([gm_device, phone_device])
+    gm, phone = gm_device.page, phone_device.page
+    gm.goto(base + "xia/conflict/")
+    gm.wait_for_selector('form[data-calc="xia.initiative_order"][data-table-ready="yes"]')
+    pair(gm, phone, base, "Ana")
+    expect(phone.locator('[data-join-fact="round"]')).to_have_text("1")
+    fighters = phone.get_by_role("list", name="Fighters").get_by_role("listitem")
+    expect(fighters.first).to_have_text("Moon Shadow: –")
+    expect(fighters.first).to_have_attribute("aria-current", "step")
