@@ -2,9 +2,10 @@
 their codes (typed, and read by a camera), the fight's projection live on the phones, what a
 device cannot read dropped and counted, and a phone that comes back caught up.
 
-The browser runs with `WebRtcHideLocalIpsWithMdns` off: without camera permission Chromium writes
-its host candidates as mDNS names, which a container without multicast DNS cannot resolve (on a
-table's Wi-Fi they are resolved; ARCHITECTURE.md, "The phone link").
+Without camera permission Chromium writes its host candidates as mDNS names, which a container
+without multicast DNS cannot resolve (on a table's Wi-Fi they are resolved; ARCHITECTURE.md, "The
+phone link"): the typed-code tests run with `WebRtcHideLocalIpsWithMdns` off, and the camera test
+with the browser's defaults, where the scanning phone's permission shows its address.
 """
 
 from __future__ import annotations
@@ -45,9 +46,12 @@ def playwright() -> Iterator[Any]:
 
 
 @contextmanager
-def launched(playwright: Any, *extra: str) -> Iterator[Any]:
-    """A headless Chromium that shows its host addresses, with `extra` switches."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *HOST_IPS, *extra], headless=True)
+def launched(playwright: Any, *extra: str, show_ips: bool = True) -> Iterator[Any]:
+    """A headless Chromium with `extra` switches that shows its host addresses (or, without
+    `show_ips`, hides them as browsers do by default: mDNS names unless the page holds camera
+    permission)."""
+    args = [*ARGS, *(HOST_IPS if show_ips else []), *extra]
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
     try:
         yield browser
     finally:
@@ -231,38 +235,52 @@ def y4m(image: png.Image, width: int = 640, height: int = 480) -> bytes:
     return f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + bytes(luma) + chroma
 
 
-def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], playwright: Any, link_browser: Any,
+def candidates(page: Any, code: str) -> list[str]:
+    """The addresses a link code carries (read by the page's own link.mjs)."""
+    return page.evaluate("""async (code) => (await import("/assets/javascripts/link.mjs"))
+        .decodeSignal(code).candidates.map((c) => c.address)""", code)
+
+
+def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], playwright: Any,
                                                  devices: list[Device], tmp_path: Path) -> None:
+    # Both browsers as they come (local addresses hidden): the GM's offer names its device by mDNS
+    # names, which nothing here resolves; the phone, holding camera permission once it has scanned,
+    # answers with its real address, and that one address is enough for the link.
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    devices.append(gm_device)
-    gm = gm_device.page
-    open_fight(gm, base)
-    code = offer(gm)
-    shot = png.read(gm.get_by_role("img", name=re.compile("QR code of the offer")).screenshot())
-    assert shot.width <= 640 and shot.height <= 480
-    video = tmp_path / "offer.y4m"
-    video.write_bytes(y4m(shot))
-    # The phone: another browser, whose camera films the GM's screen (the offer's QR code).
-    camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-              f"--use-file-for-fake-video-capture={video}"]
-    with launched(playwright, *camera) as phone_browser:
-        phone_device = Device(phone_browser, **PHONE, permissions=["camera"])
-        phone = phone_device.page
-        try:
-            phone.goto(base + "join/")
-            phone.wait_for_selector('[data-join][data-join-ready="yes"]')
-            phone.get_by_role("button", name="Scan").click()
-            expect(phone.get_by_label("Offer code")).to_have_value(code, timeout=15_000)
-            if not phone.evaluate("() => 'BarcodeDetector' in window"):  # Chromium on Linux: jsQR reads it
-                assert [u for u in phone_device.fetched if u.endswith("/vendor/jsQR.js")]
-            answer_code = phone.get_by_label("Answer code")
-            expect(answer_code).not_to_have_value("", timeout=10_000)
-            gm.get_by_label("Answer code").fill(answer_code.input_value())
-            expect(linked(gm).get_by_text(re.compile(": connected$"))).to_be_visible(timeout=15_000)
-            expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm), timeout=LIVE)
-        finally:
-            phone_device.close()
+    with launched(playwright, show_ips=False) as gm_browser:
+        gm_device = Device(gm_browser, viewport={"width": 1280, "height": 900})
+        devices.append(gm_device)
+        gm = gm_device.page
+        open_fight(gm, base)
+        code = offer(gm)
+        assert candidates(gm, code) and all(a.endswith(".local") for a in candidates(gm, code))
+        shot = png.read(gm.get_by_role("img", name=re.compile("QR code of the offer")).screenshot())
+        assert shot.width <= 640 and shot.height <= 480
+        video = tmp_path / "offer.y4m"
+        video.write_bytes(y4m(shot))
+        # The phone: another browser, whose camera films the GM's screen (the offer's QR code).
+        camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                  f"--use-file-for-fake-video-capture={video}"]
+        with launched(playwright, *camera, show_ips=False) as phone_browser:
+            phone_device = Device(phone_browser, **PHONE, permissions=["camera"])
+            phone = phone_device.page
+            try:
+                phone.goto(base + "join/")
+                phone.wait_for_selector('[data-join][data-join-ready="yes"]')
+                phone.get_by_role("button", name="Scan").click()
+                expect(phone.get_by_label("Offer code")).to_have_value(code, timeout=15_000)
+                if not phone.evaluate("() => 'BarcodeDetector' in window"):  # Chromium on Linux: jsQR reads it
+                    assert [u for u in phone_device.fetched if u.endswith("/vendor/jsQR.js")]
+                answer_code = phone.get_by_label("Answer code")
+                expect(answer_code).not_to_have_value("", timeout=10_000)
+                assert not any(a.endswith(".local") for a in candidates(phone, answer_code.input_value()))
+                gm.get_by_label("Answer code").fill(answer_code.input_value())
+                expect(linked(gm).get_by_text(re.compile(": connected$"))).to_be_visible(timeout=15_000)
+                expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm), timeout=LIVE)
+            finally:
+                phone_device.close()
+            gm_device.close()
+            devices.remove(gm_device)
 
 
 def test_a_gm_links_at_most_eight_phones(site: tuple[str, list[str]], link_browser: Any, devices: list[Device]) -> None:
