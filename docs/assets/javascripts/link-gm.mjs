@@ -87,7 +87,8 @@ export function projection(form) {
 
 /** Send each open link the projection, where it changed since its last. */
 function broadcast() {
-  if (!tool?.isConnected) return;
+  // Nothing is read from the page while no phone listens (this runs after every answer).
+  if (!tool?.isConnected || !links.some((l) => l.state === "connected")) return;
   const text = JSON.stringify(projection(tool));
   for (const link of links) {
     if (link.state !== "connected" || link.channel.readyState !== "open" || link.sent === text) continue;
