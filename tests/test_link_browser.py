@@ -328,6 +328,9 @@ def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[st
     open_fight(gm, base)
     pair(gm, phone, base, "Ana")
     expect(phone.get_by_role("list", name="Fighters").get_by_role("listitem")).to_have_count(2)
+    phone.get_by_label("Your name").fill("Ana Li")  # a name changed once linked: the GM's list follows
+    phone.get_by_label("Your name").press("Tab")
+    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana Li: connected"])
     assert serious(phone) == []  # the page Join a table, linked, with the table shown
     offer(gm)
     assert serious(gm) == []  # the table page with its offer, QR code and linked phones shown
@@ -338,7 +341,7 @@ def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[st
     gm.go_back()
     gm.wait_for_url("**/wbs/fight/")
     gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
-    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected"])
+    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana Li: connected"])
     gm.locator('[data-table-bar] [data-table-action="next"]').click()
     settled(gm, WBS)
     expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm), timeout=LIVE)

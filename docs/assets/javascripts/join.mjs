@@ -98,10 +98,9 @@ async function answer(box, code) {
   const made = await answerOffer(clean);
   peer = made;
   answered = clean;
-  const name = /** @type {HTMLInputElement} */ (part(box, "[data-join-name]"));
   made.channel.addEventListener("open", () => {
     if (made !== peer) return;
-    made.channel.send(JSON.stringify({ t: "hello", v: 1, name: name.value.trim().slice(0, 40) }));
+    hello(box);
     part(box, "[data-join-answer]").hidden = true;
     box.dataset.joinLinked = "yes";
     say(box, "Linked to the GM's table.");
@@ -119,6 +118,12 @@ async function answer(box, code) {
   /** @type {HTMLTextAreaElement} */ (part(shown, "[data-join-answer-code]")).value = made.code;
   await drawQr(part(shown, "[data-join-qr]"), made.code, "QR code of this phone's answer: scan it on the GM's device");
   say(box, "Show this answer to the GM's device (its camera, or read out the code); the table appears here once linked.");
+}
+
+/** Tell the GM's device this player's name (when linked, and when the name changes). @param {HTMLElement} box */
+function hello(box) {
+  const name = /** @type {HTMLInputElement} */ (part(box, "[data-join-name]"));
+  if (peer?.channel.readyState === "open") peer.channel.send(JSON.stringify({ t: "hello", v: 1, name: name.value.trim().slice(0, 40) }));
 }
 
 /** @param {HTMLElement} box @param {string} value @param {boolean} finished */
@@ -162,6 +167,7 @@ export function bind(box) {
   field.addEventListener("input", () => tryAnswer(box, field.value, false));
   field.addEventListener("change", () => tryAnswer(box, field.value, true));
   part(box, "[data-join-action=scan]").addEventListener("click", () => scanOffer(box));
+  part(box, "[data-join-name]").addEventListener("change", () => hello(box));
   box.dataset.joinReady = "yes";
 }
 
