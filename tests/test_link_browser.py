@@ -111,21 +111,25 @@ def offer(gm: Any) -> str:
     return field.input_value()
 
 
-def answer(phone: Any, base: str, name: str, code: str) -> str:
+def answer(phone: Any, base: str, name: str, code: str, leave: bool = False) -> str:
     """The phone's page "Join a table", the offer typed: its answer's code (its QR image beside it)."""
     phone.goto(base + "join/")
     phone.wait_for_selector('[data-join][data-join-ready="yes"]')
     phone.get_by_label("Your name").fill(name)
     phone.get_by_label("Offer code").fill(code)
+    if leave:  # the field left after the paste: one answer still, not a second
+        phone.get_by_label("Offer code").press("Tab")
     field = phone.get_by_label("Answer code")
     expect(field).not_to_have_value("", timeout=10_000)
     expect(phone.get_by_role("img", name=re.compile("QR code of this phone's answer"))).to_be_visible()
     return field.input_value()
 
 
-def pair(gm: Any, phone: Any, base: str, name: str) -> None:
-    code = answer(phone, base, name, offer(gm))
+def pair(gm: Any, phone: Any, base: str, name: str, leave: bool = False) -> None:
+    code = answer(phone, base, name, offer(gm), leave)
     gm.get_by_label("Answer code").fill(code)
+    if leave:
+        gm.get_by_label("Answer code").press("Tab")
     expect(linked(gm).get_by_text(f"{name}: connected")).to_be_visible(timeout=15_000)
     expect(phone.locator("[data-join]")).to_have_attribute("data-join-linked", "yes")
 
@@ -173,8 +177,9 @@ def test_phones_pair_by_their_codes_follow_the_fight_and_catch_up(site: tuple[st
 
     # Two phones, each by its typed codes; the GM sees both, named.
     pair(gm, ana, base, "Ana")
-    pair(gm, bo, base, "Bo")
+    pair(gm, bo, base, "Bo", leave=True)
     expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected", "Bo: connected"])
+    expect(gm.locator("[data-link-status]")).to_have_text("2 phones linked.")  # the answer taken once
     for phone in (ana, bo):  # on linking, the whole projection: the fight as the GM's screen shows it
         expect(phone.locator('[data-join-fact="acting-now"]')).to_have_text(acting_now(gm))
         expect(phone.get_by_role("list", name="Fighters").get_by_role("listitem")).to_have_count(2)

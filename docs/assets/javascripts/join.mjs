@@ -15,7 +15,7 @@ import { CodeError, answerOffer, cleanCode, drawQr, parseMessage, textOf } from 
 /** @type {Peer | null} */
 let peer = null;
 let dropped = 0;
-let answered = ""; // the offer code last answered (the same code typed again makes no new answer)
+let answered = ""; // the offer code last answered, or being answered (the same code again makes no new answer)
 /** @type {{ stop: () => void } | null} */
 let scanning = null;
 
@@ -91,13 +91,24 @@ function heard(box, event, from) {
 /** Answer an offer: a new connection, its answer on screen. @param {HTMLElement} box @param {string} code */
 async function answer(box, code) {
   const clean = cleanCode(code);
-  if (clean === answered && peer) return;
+  if (clean === answered) return; // answered, or being answered (a paste, then the field left)
+  answered = clean;
   peer?.pc.close();
   peer = null;
   say(box, "Making this phone's answer…");
-  const made = await answerOffer(clean);
+  /** @type {Peer} */
+  let made;
+  try {
+    made = await answerOffer(clean);
+  } catch (error) {
+    if (answered === clean) answered = "";
+    throw error;
+  }
+  if (answered !== clean) { // another offer came while this one was answered
+    made.pc.close();
+    return;
+  }
   peer = made;
-  answered = clean;
   made.channel.addEventListener("open", () => {
     if (made !== peer) return;
     hello(box);

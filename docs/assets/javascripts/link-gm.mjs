@@ -38,6 +38,7 @@ const NAME_LENGTH = 40;
 const links = [];
 /** @type {Link | null} the offer on screen, waiting for a phone's answer (not yet listed) */
 let pending = null;
+let taken = ""; // the answer code last taken
 let dropped = 0; // messages dropped (malformed, or from a link no longer paired)
 let count = 0; // links made in this tab (names "Phone 1", "Phone 2", …)
 /** @type {HTMLElement | null} the table page's link section shown */
@@ -144,11 +145,15 @@ function waiting(peer) {
 
 /** A phone's answer: the pending offer's connection becomes a link. @param {string} code */
 async function answer(code) {
+  if (cleanCode(code) === taken) return false; // this answer is taken (a paste, then the field left)
   const link = pending;
   if (!link) {
     say("Press “Link a phone” first: the answer belongs to an offer.");
     return false;
   }
+  // Taken at once: the same answer pasted, then the field left, is one answer, not two.
+  pending = null;
+  taken = cleanCode(code);
   count += 1;
   Object.assign(link, { id: count, name: `Phone ${count}`, state: "connecting" });
   links.push(link);
@@ -158,9 +163,10 @@ async function answer(code) {
     links.splice(links.indexOf(link), 1);
     count -= 1;
     link.state = "waiting";
+    pending ??= link;
+    taken = "";
     throw error;
   }
-  pending = null;
   setTimeout(() => { if (link.state === "connecting") mark(link, "lost"); }, CONNECT_WAIT);
   if (link.channel.readyState === "open") opened(link);
   if (section) {
