@@ -362,9 +362,9 @@ JSQR = Path(__file__).resolve().parent.parent / "node_modules" / "jsqr" / "dist"
 
 
 def test_the_qr_code_drawn_on_the_device_reads_back_as_the_seats_link(table_site: str, chrome: Any) -> None:
-    # jsQR (pinned in package.json's devDependencies) reads the QR code as a phone's camera would: from
+    # jsQR (pinned in package.json) reads the QR code as a phone's camera would: from
     # its pixels, drawn from the page's own SVG (CSP bypassed for the test's canvas, never for the page).
-    assert JSQR.is_file(), "jsqr is missing: npm ci installs it (package.json devDependencies)"
+    assert JSQR.is_file(), "jsqr is missing: npm ci installs it (package.json)"
     gm = Person(chrome, table_site)
     tap(gm, "start")
     tap(gm, "scene")

@@ -5,6 +5,10 @@ interface Window {
   __codex?: import("../docs/assets/javascripts/codex.mjs").CodexState;
   /** offline.mjs's state: read by the project's browser tests. */
   __codexOffline?: import("../docs/assets/javascripts/offline.mjs").OfflineState;
+  /** link-gm.mjs, once loaded: the GM's links, read by the project's browser tests. */
+  __codexLink?: { dropped(): number; states(): string[]; sendRaw(text: string): void };
+  /** join.mjs, on the page "Join a table": read by the project's browser tests. */
+  __codexJoin?: { dropped(): number; sendRaw(text: string): void };
   /** mkdocs-material's instant navigation: emits once per page shown. */
   document$?: { subscribe(next: () => void): unknown };
 }

@@ -10,10 +10,14 @@ from pathlib import Path
 
 from .pyodide_files import PyodideMissing
 
-# The QR code encoder the tile table draws each player's code with (tile-table.mjs imports it).
+# The QR code encoder the tile table and the phone link draw each player's code with (tile-table.mjs imports it).
 VENDORED = {
     "assets/javascripts/vendor/uqr.mjs": ("uqr", "dist/index.mjs"),
     "assets/javascripts/vendor/uqr-LICENSE.txt": ("uqr", "LICENSE"),
+    # The QR code reader a phone's page falls back on where the browser has no BarcodeDetector
+    # (scan.mjs imports it when the reader presses Scan; its bundle sets `self.jsQR`).
+    "assets/javascripts/vendor/jsQR.js": ("jsqr", "dist/jsQR.js"),
+    "assets/javascripts/vendor/jsQR-LICENSE.txt": ("jsqr", "LICENSE"),
 }
 
 

@@ -13,6 +13,8 @@ import "./framing.mjs";
 import "./reader.mjs";
 import "./terms.mjs";
 import "./offline.mjs";
+// The phone link's binder (a few lines): links outlive instant navigation; its code loads where used.
+import "./link-bind.mjs";
 import { everyPage } from "./every-page.mjs";
 
 const NAME = /^[a-z][a-z-]*\.mjs$/; // a module beside this one, nothing else

@@ -1,0 +1,26 @@
+// The phone link's binder, on every page and nothing more: the link's code (link-gm.mjs, join.mjs,
+// link.mjs) is fetched only where it is used: a table page, when "Link a phone" is pressed; the
+// page "Join a table" when it opens.
+
+import { everyPage } from "./every-page.mjs";
+
+/** @type {Promise<typeof import("./link-gm.mjs")> | null} the GM's side, once loaded (kept for the tab) */
+let gm = null;
+
+function bind() {
+  for (const section of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-link-for]"))) {
+    const button = section.querySelector("[data-link-action=open]");
+    if (!button || section.dataset.linkReady === "yes") continue;
+    section.dataset.linkReady = "yes";
+    section.hidden = false;
+    button.addEventListener("click", () => {
+      gm ??= import("./link-gm.mjs");
+      gm.then((m) => m.open(section));
+    });
+    gm?.then((m) => m.attach(section)); // links made on an earlier page go on here
+  }
+  const box = /** @type {HTMLElement | null} */ (document.querySelector("[data-join]"));
+  if (box) import("./join.mjs").then((m) => m.bind(box));
+}
+
+everyPage(bind);

@@ -1,0 +1,312 @@
+// The GM's side of the phone link, on a table page (loaded when "Link a phone" is pressed; then
+// kept for the tab, so links outlive an instant navigation). The GM's device is the only
+// authority: it sends each linked phone a projection of the game (the round, who acts now and
+// next, each fighter's public name and state: never a fighter's numbers) after every answer its
+// tool draws, and the whole projection again whenever a phone's channel opens, so a phone that
+// comes back catches up. What a phone sends is checked field by field; anything else, or anything
+// from a link that is no longer paired, is dropped and counted, never applied.
+
+import { whenAnswered } from "./form-changes.mjs";
+import { CodeError, acceptAnswer, cleanCode, drawQr, makeOffer, parseMessage, textOf } from "./link.mjs";
+
+export const MAX_LINKS = 8; // phones linked to one GM's device at once
+const CONNECT_WAIT = 20_000; // ms: a link whose channel has not opened by then is lost
+const NAME_LENGTH = 40;
+
+/**
+ * @typedef {"waiting" | "connecting" | "connected" | "lost"} LinkState waiting: an offer not yet answered
+ * @typedef {object} Link a phone, paired
+ * @property {number} id
+ * @property {string} name what the phone calls its player ("Phone 2" until it says)
+ * @property {RTCPeerConnection} pc
+ * @property {RTCDataChannel} channel
+ * @property {LinkState} state
+ * @property {string} sent the projection last sent on this channel ("" none since it opened)
+ * @typedef {import("./link.mjs").Peer} Peer
+ * @typedef {object} Projection what every phone is sent
+ * @property {"table"} t
+ * @property {1} v
+ * @property {string} title
+ * @property {string} round
+ * @property {string} now
+ * @property {string} acting
+ * @property {string} next
+ * @property {{ name: string, state: string, current: boolean }[]} fighters
+ */
+
+/** @type {Link[]} */
+const links = [];
+/** @type {Link | null} the offer on screen, waiting for a phone's answer (not yet listed) */
+let pending = null;
+let taken = ""; // the answer code last taken
+let dropped = 0; // messages dropped (malformed, or from a link no longer paired)
+let count = 0; // links made in this tab (names "Phone 1", "Phone 2", …)
+/** @type {HTMLElement | null} the table page's link section shown */
+let section = null;
+/** @type {HTMLFormElement | null} the table tool it projects */
+let tool = null;
+/** @type {WeakSet<HTMLElement>} */
+const bound = new WeakSet();
+/** @type {WeakSet<HTMLFormElement>} */
+const followed = new WeakSet();
+/** @type {{ stop: () => void } | null} */
+let scanning = null;
+
+/** @param {HTMLElement} holder @param {string} selector @returns {HTMLElement} the build writes it (calc-link.html.j2) */
+const part = (holder, selector) => /** @type {HTMLElement} */ (holder.querySelector(selector));
+
+/** @param {string} text */
+function say(text) {
+  if (section) part(section, "[data-link-status]").textContent = text;
+}
+
+// ---- the projection ---------------------------------------------------------------------------
+
+/** @param {HTMLFormElement} form @param {string} name */
+function outputText(form, name) {
+  return (form.querySelector(`output[name="${name}"]`)?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 1000);
+}
+
+/** The game as phones see it: the tool's own words for the round and the turn, and each fighter's
+ *  name and public state (the first two columns of its "fighters" table: no numbers).
+ * @param {HTMLFormElement} form @returns {Projection} */
+export function projection(form) {
+  const fighters = [];
+  for (const row of form.querySelectorAll('output[name="fighters"] tbody tr')) {
+    const [head, first] = row.children;
+    if (!head) continue;
+    const conditions = first ? [...first.querySelectorAll("summary")].map((s) => s.textContent.trim()) : [];
+    const state = conditions.length ? conditions.join(", ") : (first?.textContent ?? "");
+    fighters.push({ name: head.textContent.replace(/\s+/g, " ").trim().slice(0, 100),
+      state: state.replace(/\s+/g, " ").trim().slice(0, 300), current: row.hasAttribute("aria-current") });
+    if (fighters.length >= 64) break;
+  }
+  return { t: "table", v: 1, title: (form.querySelector(".calc__title")?.textContent ?? "").trim().slice(0, 200),
+    round: outputText(form, "round"), now: outputText(form, "now"), acting: outputText(form, "acting_now"),
+    next: outputText(form, "next_up"), fighters };
+}
+
+/** Send each open link the projection, where it changed since its last. */
+function broadcast() {
+  // Nothing is read from the page while no phone listens (this runs after every answer).
+  if (!tool?.isConnected || !links.some((l) => l.state === "connected")) return;
+  const text = JSON.stringify(projection(tool));
+  for (const link of links) {
+    if (link.state !== "connected" || link.channel.readyState !== "open" || link.sent === text) continue;
+    try {
+      link.channel.send(text);
+      link.sent = text;
+    } catch { /* a channel closing: its close event marks it lost */ }
+  }
+}
+
+// ---- links --------------------------------------------------------------------------------------
+
+/** @param {Link} link @param {LinkState} state */
+function mark(link, state) {
+  if (link.state === state) return;
+  link.state = state;
+  if (state === "lost") link.pc.close();
+  draw();
+}
+
+/** @param {Link} link @param {MessageEvent} event */
+function heard(link, event) {
+  if (link.state === "connecting" && link.channel.readyState === "open") opened(link); // its open event may come second
+  // A link not listed was never paired (an offer no answer was taken for) or is let go: dropped.
+  const message = links.includes(link) && link.state === "connected" ? parseMessage(event.data) : null;
+  const name = message?.t === "hello" && message.v === 1 ? textOf(message.name ?? "", NAME_LENGTH) : null;
+  if (!message || name === null) {
+    dropped += 1;
+    draw();
+    return;
+  }
+  const named = name.trim() || link.name;
+  // The same player linked again (a phone that reloaded): the lost link it replaces goes.
+  for (const old of links.filter((l) => l !== link && l.state === "lost" && l.name === named)) links.splice(links.indexOf(old), 1);
+  link.name = named;
+  draw();
+}
+
+/** The offer's end, listened to from the start (on a fast network its channel may open, and the
+ *  phone's first message come, while the answer is still being set).
+ * @param {Peer} peer @returns {Link} */
+function waiting(peer) {
+  /** @type {Link} */
+  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "" };
+  link.channel.addEventListener("open", () => opened(link));
+  link.channel.addEventListener("close", () => mark(link, "lost"));
+  link.channel.addEventListener("message", (event) => heard(link, event));
+  link.pc.addEventListener("connectionstatechange", () => {
+    if (["failed", "closed"].includes(link.pc.connectionState)) mark(link, "lost");
+  });
+  return link;
+}
+
+/** A phone's answer: the pending offer's connection becomes a link. @param {string} code */
+async function answer(code) {
+  if (cleanCode(code) === taken) return false; // this answer is taken (a paste, then the field left)
+  const link = pending;
+  if (!link) {
+    say("Press “Link a phone” first: the answer belongs to an offer.");
+    return false;
+  }
+  // Taken at once: the same answer pasted, then the field left, is one answer, not two.
+  pending = null;
+  taken = cleanCode(code);
+  count += 1;
+  Object.assign(link, { id: count, name: `Phone ${count}`, state: "connecting" });
+  links.push(link);
+  try {
+    await acceptAnswer(link.pc, code);
+  } catch (error) { // not this offer's answer: the offer still waits for one
+    links.splice(links.indexOf(link), 1);
+    count -= 1;
+    link.state = "waiting";
+    pending ??= link;
+    taken = "";
+    throw error;
+  }
+  setTimeout(() => { if (link.state === "connecting") mark(link, "lost"); }, CONNECT_WAIT);
+  if (link.channel.readyState === "open") opened(link);
+  if (section) {
+    part(section, "[data-link-panel]").hidden = true;
+    part(section, "[data-link-qr]").replaceChildren();
+    /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-offer]")).value = "";
+    /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-answer]")).value = "";
+  }
+  if (link.state === "connecting") say(`${link.name} answered: linking…`);
+  draw();
+  return true;
+}
+
+/** A link's channel is open: the whole projection goes (a phone that comes back catches up). @param {Link} link */
+function opened(link) {
+  if (link.state !== "connecting") return;
+  mark(link, "connected");
+  link.sent = "";
+  broadcast();
+}
+
+const WORDS = { waiting: "waiting for its answer", connecting: "linking…", connected: "connected", lost: "link lost (link it again)" };
+
+/** The list of linked phones, as the GM sees it. */
+function draw() {
+  if (!section) return;
+  const list = part(section, "[data-link-list]");
+  list.dataset.linkDropped = String(dropped);
+  list.replaceChildren(...links.map((link) => {
+    const item = document.createElement("li");
+    item.dataset.linkState = link.state;
+    item.textContent = `${link.name}: ${WORDS[link.state]}`;
+    return item;
+  }));
+  list.hidden = !links.length;
+  const refused = part(section, "[data-link-refused]");
+  refused.textContent = dropped ? `${dropped} ${dropped === 1 ? "message" : "messages"} from phones refused (not understood).` : "";
+  refused.hidden = !dropped;
+  const live = links.filter((l) => l.state === "connected").length;
+  if (live && !pending) say(`${live} ${live === 1 ? "phone" : "phones"} linked.`);
+}
+
+/** A new offer on screen (a pending one not yet answered is let go). */
+async function offer() {
+  if (!section) return;
+  for (const old of links.filter((l) => l.state === "lost")) {
+    if (links.length < MAX_LINKS) break;
+    links.splice(links.indexOf(old), 1);
+  }
+  draw();
+  if (links.length >= MAX_LINKS) {
+    say(`${MAX_LINKS} phones are linked: the most one table takes.`);
+    return;
+  }
+  pending?.pc.close();
+  pending = null;
+  const panel = part(section, "[data-link-panel]");
+  panel.hidden = false;
+  // The last offer goes at once: an answer to it could no longer be taken.
+  const field = /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-offer]"));
+  field.value = "";
+  part(section, "[data-link-qr]").replaceChildren();
+  say("Making an offer…");
+  const made = await makeOffer();
+  pending = waiting(made);
+  field.value = made.code;
+  await drawQr(part(section, "[data-link-qr]"), made.code, "QR code of the offer: scan it on the phone's page “Join a table”");
+  say("On the phone, open “Join a table” and scan this code (or type it there), then enter the phone's answer here.");
+}
+
+/** @param {string} value @param {boolean} finished the reader is done typing (say why a code is refused) */
+async function tryAnswer(value, finished) {
+  if (cleanCode(value).length < 40 && !finished) return;
+  try {
+    await answer(value);
+  } catch (error) {
+    if (error instanceof CodeError) { if (finished) say(error.message); } else say(`The phone's answer could not be taken: ${String(error)}`);
+  }
+}
+
+/** Bind the page's link section (once per section), and follow its tool's answers. @param {HTMLElement} holder */
+export function attach(holder) {
+  section = holder;
+  const form = document.getElementById(holder.dataset.linkFor ?? "");
+  tool = form instanceof HTMLFormElement ? form : null;
+  if (tool && !followed.has(tool)) {
+    followed.add(tool);
+    const mine = tool;
+    whenAnswered(mine, () => { if (mine === tool) broadcast(); });
+  }
+  if (!bound.has(holder)) {
+    bound.add(holder);
+    const field = /** @type {HTMLTextAreaElement} */ (part(holder, "[data-link-answer]"));
+    field.addEventListener("input", () => tryAnswer(field.value, false));
+    field.addEventListener("change", () => tryAnswer(field.value, true));
+    part(holder, "[data-link-action=scan]").addEventListener("click", () => scanAnswer(holder));
+  }
+  draw();
+  broadcast();
+}
+
+/** @param {HTMLElement} holder */
+async function scanAnswer(holder) {
+  if (scanning) {
+    scanning.stop();
+    scanning = null;
+    return;
+  }
+  try {
+    const { scan } = await import("./scan.mjs");
+    const going = await scan(/** @type {HTMLVideoElement} */ (part(holder, "video")));
+    scanning = going;
+    say("Point the camera at the phone's answer.");
+    const text = await going.found;
+    scanning = null;
+    if (text) {
+      /** @type {HTMLTextAreaElement} */ (part(holder, "[data-link-answer]")).value = text;
+      await tryAnswer(text, true);
+    }
+  } catch (error) {
+    say(`The camera could not be used (${error instanceof Error ? error.message : String(error)}): type the phone's answer code instead.`);
+  }
+}
+
+/** "Link a phone" pressed. @param {HTMLElement} holder */
+export async function open(holder) {
+  attach(holder);
+  try {
+    await offer();
+  } catch (error) {
+    say(`This browser could not make an offer (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
+// Read by the project's browser tests: the links' states, the count of messages dropped, and a way
+// to send every open link a message as it is (to show a phone drops what it cannot read).
+window.__codexLink = {
+  dropped: () => dropped,
+  states: () => links.map((l) => l.state),
+  sendRaw: (text) => {
+    for (const link of links) if (link.channel.readyState === "open") link.channel.send(text);
+  },
+};
