@@ -56,14 +56,14 @@ export function removeKey(key) {
   }
 }
 
-/** Every key kept under `prefix`, sorted. @param {string} prefix */
-export function keysUnder(prefix) {
+/** Every key kept whose name begins with `start`, sorted. @param {string} start */
+export function keysUnder(start) {
   const store = storage();
   const keys = [];
   if (store) {
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
+      if (key?.startsWith(start)) keys.push(key);
     }
   }
   return keys.sort();
