@@ -68,15 +68,19 @@ function outputText(form, name) {
 }
 
 /** The game as phones see it: the tool's own words for the round and the turn, and each fighter's
- *  name and public state (the first two columns of its "fighters" table: no numbers).
+ *  name and public state (a card's name, its state and conditions, or the first two columns of a
+ *  "fighters" table: no numbers).
  * @param {HTMLFormElement} form @returns {Projection} */
 export function projection(form) {
   const fighters = [];
-  for (const row of form.querySelectorAll('output[name="fighters"] tbody tr')) {
-    const [head, first] = row.children;
+  for (const row of form.querySelectorAll('output[name="fighters"] :is(.codex-card, tbody tr)')) {
+    const card = row.matches(".codex-card");
+    const head = card ? row.querySelector(".codex-card__name") : row.children[0];
+    const first = card ? row : row.children[1];
     if (!head) continue;
     const conditions = first ? [...first.querySelectorAll("summary")].map((s) => s.textContent.trim()) : [];
-    const state = conditions.length ? conditions.join(", ") : (first?.textContent ?? "");
+    const stated = card ? row.querySelector(".codex-card__state")?.textContent || "–" : (first?.textContent ?? "");
+    const state = conditions.length ? conditions.join(", ") : stated;
     fighters.push({ name: head.textContent.replace(/\s+/g, " ").trim().slice(0, 100),
       state: state.replace(/\s+/g, " ").trim().slice(0, 300), current: row.hasAttribute("aria-current") });
     if (fighters.length >= 64) break;
