@@ -24,6 +24,9 @@ class Engine:
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self._rules = Rules(rules)
+        # A creature's tracker row, by the creature object (kept with it, so an id is never reused):
+        # its stat block page and the table pages' picker both ask for it, once per build.
+        self._fighters: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
 
     @classmethod
     def bundled(cls) -> Engine:
@@ -154,16 +157,20 @@ class Engine:
         """WBS: a creature as one combatant row of the combat tracker (the numbers its stat block shows)."""
         from .wbs import creature as creatures
 
-        with using(self._rules):
-            return creatures.fighter_row(creature)
+        kept = self._fighters.get(id(creature))
+        if kept is None or kept[0] is not creature:
+            with using(self._rules):
+                kept = (creature, creatures.fighter_row(creature))
+            self._fighters[id(creature)] = kept
+        return dict(kept[1])
 
     def add_to_fight(self, creature: Mapping[str, Any]) -> str:
         """WBS: a creature's "Add to fight" button, as the HTML the page shows (its row carried as data)."""
-        from .wbs import creature as creatures
         from .wbs import fighters
 
+        row = self.creature_fighter(creature)
         with using(self._rules):
-            return value_html("", fighters.add_to_fight(creatures.fighter_row(creature)))
+            return value_html("", fighters.add_to_fight(row))
 
     def creature_summary(self, creature: Mapping[str, Any]) -> dict[str, Any]:
         """WBS: the few numbers the bestiary index shows for a creature."""

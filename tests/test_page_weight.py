@@ -180,3 +180,12 @@ def test_every_page_module_is_loaded_by_some_page(built_site: Path) -> None:
     names = {p.rsplit("/", 1)[-1] for p in reached}
     unreached = sorted(p.name for p in root.glob("*.mjs") if p.name not in names | NOT_PAGE_PARTS)
     assert unreached == [], f"no page loads {unreached}: name them in hooks/codex/page_code.py PARTS"
+
+
+def test_every_part_has_its_hints() -> None:
+    """page_code searches a page for a part's pattern only when one of its hints is in it."""
+    from codex.page_code import _HINTS
+    assert {name for name, _ in PARTS} == set(_HINTS)
+    for name, pattern in PARTS:
+        words = pattern.pattern.replace("\\b", "").replace("\\", "")
+        assert any(hint in words or hint.rstrip("=") in words for hint in _HINTS[name]), (name, _HINTS[name])

@@ -115,8 +115,10 @@ class Codex:
 
     def generated_files(self) -> dict[str, bytes]:
         """Files made by the build from the engine, by destination path (the runtime's are runtime.py's)."""
-        tools = widgets.table_tools(self.engine, widgets.table_picks(self.engine, self.data))
-        return {widgets.TABLES_FILE: json.dumps(tools, separators=(",", ":")).encode()}
+        picks = widgets.table_picks(self.engine, self.data)
+        tools = widgets.table_tools(self.engine, picks)
+        return {widgets.TABLES_FILE: json.dumps(tools, separators=(",", ":")).encode(),
+                widgets.PICKS_FILE: json.dumps(picks, separators=(",", ":")).encode()}
 
     def page(self, markdown: str, src_uri: str, url: str) -> PageResult:
         """Expand a page's markers."""

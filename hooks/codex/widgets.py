@@ -22,6 +22,7 @@ LONG_FORM = 12  # inputs; past this, phones keep the results pinned in view whil
 TABLE_PAGES = {"wbs.combat_tracker": "wbs/fight/", "xia.initiative_order": "xia/conflict/",
                "rain.tile_table": "rain/table/"}
 TABLES_FILE = "assets/codex/tables.json"
+PICKS_FILE = "assets/codex/picks.json"  # what each table page's "Add fighters" offers (table_picks)
 
 
 def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None = None,
@@ -98,12 +99,13 @@ def table_tools(engine: Engine, picks: Mapping[str, list[dict[str, Any]]] | None
     """What a page without the form needs to add a fighter to a table tool's fight (TABLES_FILE).
 
     By calculator: its page (from the site's root), its rows input (name, what one row is called,
-    how many rows it takes and its fields: name, type, default, longest text), and `picks`: the
-    fighters its page's picker offers ({name, group, note, row}; see `table_picks`).
+    how many rows it takes and its fields: name, type, default, longest text), and `picks`: how many
+    fighters its page's picker offers (they are in PICKS_FILE, which the picker reads when opened:
+    a bestiary of thousands must not weigh on every "Add to fight").
     """
     tools: dict[str, Any] = {}
     for calc_id, url in TABLE_PAGES.items():
-        entry = {"page": url, "rows": None, "picks": (picks or {}).get(calc_id, [])}
+        entry = {"page": url, "rows": None, "picks": len((picks or {}).get(calc_id, []))}
         for spec in engine.describe(calc_id)["inputs"]:
             if spec["type"] == "rows" and entry["rows"] is None:
                 fields = [{k: f.get(k) for k in ("name", "type", "default", "max_length")} for f in spec["fields"]]

@@ -7,6 +7,22 @@ import { savedRecruits } from "./saves.mjs";
 /** @typedef {import("./picker.mjs").Pick} Pick */
 
 const COUNTS = [1, 2, 3, 4, 5, 6];
+const ROOT = new URL("../../", import.meta.url); // the site's root: this module is assets/javascripts/
+
+/** @type {Promise<Record<string, Pick[] | undefined>> | null} */
+let picked = null;
+
+/** What each table page's picker offers, from the build (widgets.PICKS_FILE): calc → picks. */
+function picksInfo() {
+  if (!picked) {
+    picked = fetch(new URL("assets/codex/picks.json", ROOT)).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.json();
+    });
+    picked.catch(() => { picked = null; }); // asked again at the next opening
+  }
+  return picked;
+}
 
 /** @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string} className @param {string} text */
 function el(tag, className = "", text = "") {
@@ -90,7 +106,7 @@ async function fill(form, dialog) {
   /** @type {Pick[]} */
   let picks = [];
   try {
-    picks = /** @type {Pick[]} */ ((await tablesInfo())[calc]?.picks ?? []);
+    picks = (await picksInfo())[calc] ?? [];
   } catch {
     status.textContent = "The list of creatures could not be read (offline before this site was kept on this device?); saved characters are below.";
   }

@@ -27,7 +27,7 @@ function bindPicker(form) {
   open.hidden = true; // shown once it is known there is something to pick for this tool
   place.after(open);
   const calc = /** @type {string} */ (form.dataset.calc);
-  tablesInfo().then((info) => { open.hidden = !(info[calc]?.picks?.length || savedRecruits(calc).length); },
+  tablesInfo().then((info) => { open.hidden = !(info[calc]?.picks || savedRecruits(calc).length); },
     () => { open.hidden = !savedRecruits(calc).length; });
   /** @type {HTMLDialogElement | null} */
   let dialog = null;

@@ -17,8 +17,8 @@ import { savedRecruits } from "./saves.mjs";
  * @typedef {import("./rows.mjs").Row} Row
  * @typedef {import("./rows.mjs").Inputs} Inputs
  * @typedef {{ name: string, item: string, max: number, fields: import("./rows.mjs").Field[] }} RowsInfo
- * @typedef {{ page: string, rows: RowsInfo, picks?: import("./picker.mjs").Pick[] }} TableInfo what a table tool takes
- *   (widgets.TABLE_PAGES), and what its picker offers (widgets.table_picks)
+ * @typedef {{ page: string, rows: RowsInfo, picks?: number }} TableInfo what a table tool takes
+ *   (widgets.TABLE_PAGES), and how many fighters its picker offers (widgets.table_picks)
  * @typedef {{ names: string[], total: number, undo?: () => boolean, problem?: undefined }
  *   | { problem: string, names?: undefined, total?: undefined, undo?: undefined }} Added
  */
