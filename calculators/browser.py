@@ -44,7 +44,7 @@ class Door:
         """`{"ok": [inputs after each change]}` for `{"start": …, "changes": […]}`, or an error as `answer`'s."""
         try:
             log = json.loads(log_json)
-            return json.dumps({"ok": self.engine.fold(calc_id, log["start"], log["changes"])})
+            return json.dumps({"ok": self.engine.fold(calc_id, log["start"], log["changes"], linked=True)})
         except InputError as exc:
             return json.dumps({"error": exc.as_dict()})
         except Exception:  # a bug of ours: logged in the console, never shown to the reader

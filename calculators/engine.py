@@ -16,7 +16,7 @@ from typing import Any
 
 from . import registry, rowcode, table_log
 from .present import Drawn, present, value_html
-from .rules import Rules, default_reading, using
+from .rules import Rules, current, default_reading, using
 
 
 class Engine:
@@ -85,23 +85,30 @@ class Engine:
         """Inputs as a page's link carries them: a rows input given as records becomes its compact code."""
         calc = registry.find(calc_id)
         with using(self._rules):
-            specs = {i.name: i for i in calc.inputs()}
-            out = dict(inputs)
-            for name, value in inputs.items():
-                spec = specs.get(name)
-                if spec is not None and spec.kind == "rows" and isinstance(value, (list, tuple)):
-                    out[name] = rowcode.encode([f.as_dict() for f in spec.fields], value)
-            return out
+            return self._linked(calc, inputs)
+
+    @staticmethod
+    def _linked(calc: registry.Calculator, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        rows_fields = current().memo(("rows-fields", calc.id), lambda: {
+            i.name: tuple(f.as_dict() for f in i.fields) for i in calc.inputs() if i.kind == "rows"})
+        out = dict(inputs)
+        for name, value in inputs.items():
+            fields = rows_fields.get(name)
+            if fields is not None and isinstance(value, (list, tuple)):
+                out[name] = rowcode.encode(fields, value)
+        return out
 
     def fold(self, calc_id: str, start: Mapping[str, object],
-             changes: Sequence[Mapping[str, object]]) -> list[dict[str, Any]]:
-        """A table tool's log folded: its inputs after each change, from `start` (see `table_log`).
+             changes: Sequence[Mapping[str, object]], *, linked: bool = False) -> list[dict[str, Any]]:
+        """A table tool's log folded: its inputs after each change, from `start` (see `table_log`); `linked`,
+        as a link carries them (rows as their code: what a page takes, a tenth of the records' size).
 
         A change that does not hold raises calculators.InputError with field `log`, naming the change.
         """
         calc = registry.find(calc_id)
         with using(self._rules):
-            return table_log.fold(calc, start, changes)
+            states = table_log.fold(calc, start, changes)
+            return [self._linked(calc, s) for s in states] if linked else states
 
     def warm(self, calc_ids: Sequence[str]) -> None:
         """Import the calculators a page shows and read their forms, before the reader's first change."""

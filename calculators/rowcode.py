@@ -31,7 +31,12 @@ class CodeError(ValueError):
     """A code this version cannot read (from another version of the site, or cut short)."""
 
 
+_ALL_SAFE = re.compile(r"[A-Za-z0-9 \-]*")
+
+
 def _escape(text: str) -> str:
+    if _ALL_SAFE.fullmatch(text):
+        return text
     return "".join(ch if _SAFE.fullmatch(ch) else "".join(f"*{b:02X}" for b in ch.encode("utf-8")) for ch in text)
 
 
@@ -57,14 +62,30 @@ def _field_code(field: Mapping[str, Any], value: Any) -> str:
     return _escape(str(value))
 
 
+_ROWS_KEPT = 4096  # row codes remembered (a fight's log repeats most rows from one state to the next)
+_row_codes: dict[tuple[Any, ...], str] = {}
+
+
 def encode(fields: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]]) -> str:
     """The code of `rows` (records keyed by field name; missing fields take their defaults)."""
     parts = [VERSION]
+    form = tuple((f["name"], f["type"], f["default"]) for f in fields)  # all a row's code depends on
     for row in rows:
-        codes = [_field_code(f, row.get(f["name"], f["default"])) for f in fields]
-        while codes and codes[-1] == "":
-            codes.pop()
-        parts.append(".".join(codes))
+        key = (form, *(row.get(name, default) for name, _, default in form))
+        try:
+            code = _row_codes.get(key)
+        except TypeError:  # a value that cannot be a key (a list): worked out every time
+            key, code = None, None
+        if code is None:
+            codes = [_field_code(f, row.get(f["name"], f["default"])) for f in fields]
+            while codes and codes[-1] == "":
+                codes.pop()
+            code = ".".join(codes)
+            if key is not None:
+                if len(_row_codes) >= _ROWS_KEPT:
+                    _row_codes.clear()
+                _row_codes[key] = code
+        parts.append(code)
     return "_".join(parts)
 
 

@@ -96,7 +96,10 @@ def current() -> Rules:
 
 def table(path: str) -> Any:
     """The content of rules_data/<path>.yaml."""
-    return current().table(path)
+    try:  # asked thousands of times an answer (a log's fold): the lookup alone, the checks on a miss
+        return _in_use.get()._data[path]
+    except LookupError:  # no engine answering, or no such file: said as `current` and `Rules.table` say it
+        return current().table(path)
 
 
 def entries(game: str, stem: str, field: str) -> tuple[Mapping[str, Any], ...]:
@@ -133,4 +136,7 @@ def default_reading(game: str, note_id: str) -> str:
 
 def memo(key: object, make: Callable[[], T]) -> T:
     """`make()`, computed once for the rules in use."""
-    return current().memo(key, make)
+    try:  # as `table`: the lookup alone when it is there
+        return _in_use.get()._memo[key]
+    except LookupError:
+        return current().memo(key, make)

@@ -104,6 +104,7 @@ def drafted(inputs: Sequence[Input]) -> list[Input]:
 
 
 Compute = Callable[[Mapping[str, Any]], dict[str, Any]]
+Press = Callable[[Mapping[str, Any], str], Any]  # one output's result alone, as `compute` would give it
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,13 @@ class Calculator:
     outputs: Callable[[], Sequence[Output]]
     compute: Compute
     source_notes: tuple[str, ...] = field(default=())
+    # A table tool's one output worked out alone (its buttons, when a log's change presses one): the
+    # same result as `compute(values)[output]` and the same refusals, without the views it does not need.
+    press: Press | None = None
+
+    def output(self, values: Mapping[str, Any], name: str) -> Any:
+        """The typed result of one output for typed inputs (refusals as `compute` raises them)."""
+        return self.press(values, name) if self.press is not None else self.compute(values)[name]
 
     def describe(self) -> dict[str, Any]:
         """The calculator as catalog data."""

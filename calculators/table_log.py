@@ -82,7 +82,7 @@ def step(calc: Calculator, values: Mapping[str, Any], change: Mapping[str, Any],
     if output not in {o.name for o in calc.outputs()}:
         raise _refuse(number, label, f"this tool has no result called {output!r}")
     before = {**values, **_typed(calc, draft, number, label, only=True)}
-    result = calc.compute(before)[output]
+    result = calc.output(before, output)
     pressed = next((b for b in _buttons(result) if b.label == label), None)
     if pressed is None:
         raise _refuse(number, label, "the game before it does not offer that button (the log is from another game, "

@@ -127,3 +127,29 @@ def test_no_module_waits_a_timer_for_another_to_act() -> None:
     found = [f"{name}: {m.group(0)}" for name, text in _scripts()
              for m in re.finditer(r"setTimeout\([^;]*?,\s*0\s*\)", text)]
     assert found == [], "a timer of 0 ms waits for another module: call it instead"
+
+
+def test_a_pressed_output_alone_is_the_whole_answers_own() -> None:
+    """A tool's `press` (one output worked out alone, for the fold) gives what `compute` gives, and
+    refuses what it refuses: Next across a round's end, an applied change, a change refused."""
+    from calculators import registry
+    from calculators.results import as_data
+    from calculators.spec import parse_inputs
+
+    e = engine()
+    calc = registry.find(WBS)
+    state: dict[str, Any] = {}
+    with e.active():
+        specs = calc.inputs()
+        for _ in range(12):
+            values = parse_inputs(specs, {**state, "target": "bandit", "change": "+2"})
+            whole = calc.compute(values)
+            for output in ("next", "apply", "now"):
+                assert as_data(calc.output(values, output)) == as_data(whole[output])
+            state = {**state, **dict(whole["next"].sets)}
+        refused = parse_inputs(specs, {**state, "target": "nobody", "change": "+2"})
+        with pytest.raises(InputError) as whole_error:
+            calc.compute(refused)
+        with pytest.raises(InputError) as pressed_error:
+            calc.output(refused, "next")
+        assert pressed_error.value.as_dict() == whole_error.value.as_dict()

@@ -10,6 +10,7 @@ master's terms (`fight_changes`). Nothing here is a rule of its own: the modules
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import change_line, limits, rules
@@ -368,8 +369,20 @@ def _change(values: Mapping[str, Any], fight: fight_changes.Fight, problems: Pro
     return Apply(applied.label, (("combatants", applied.rows), ("change", "")), summary=applied.summary)
 
 
-def compute(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
+@dataclass(frozen=True, slots=True)
+class _Fight:
+    """The fight as the inputs give it, checked, with the change typed worked out (what every output needs)."""
+
+    rows: Sequence[Mapping[str, Any]]
+    names: list[str]
+    phases: int
+    readings: Readings
+    step: Step | None
+    counts: list[list[int]]
+    change: Apply | Table
+
+
+def _fight(values: Mapping[str, Any]) -> _Fight:
     rows = values["combatants"]
     names = combatant_names(rows)
     phases = tiers.tier(values["tier"])["phases"]
@@ -382,10 +395,32 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     if not problems:  # a change is worked out on a fight whose rows and place in the round hold
         change = _change(values, fight_changes.Fight(rows, names, step, counts, readings), problems)
     problems.raise_if_any()
+    return _Fight(rows, names, phases, readings, step, counts, change)
+
+
+def _moved(fight: _Fight, round_number: int) -> tuple[turns.Moved, list[list[int]]]:
+    moved = turns.advance(fight.rows, fight.names, round_number, fight.step, fight.phases, fight.readings)
+    return moved, turns.counts_of(moved.rows, fight.phases, fight.readings) if moved.step is not None else []
+
+
+def press(values: Mapping[str, Any], output: str) -> Any:
+    """One output alone, for a log's pressed button: Next and Apply without the fight's views."""
+    fight = _fight(values)
+    if output == "apply":
+        return fight.change
+    if output == "next":
+        moved, moved_counts = _moved(fight, values["round"])
+        return _next(moved, moved_counts, fight.rows, fight.names, ticks.phase_names(fight.phases), values["round"])
+    return compute(values)[output]
+
+
+def compute(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The fight as it stands, who acts now and next, Next, and the change typed, ready to apply."""
+    fight = _fight(values)
+    rows, names, counts, step, readings = fight.rows, fight.names, fight.counts, fight.step, fight.readings
     round_number = values["round"]
-    moved = turns.advance(rows, names, round_number, step, phases, readings)
-    moved_counts = turns.counts_of(moved.rows, phases, readings) if moved.step is not None else []
-    phase_names = ticks.phase_names(phases)
+    moved, moved_counts = _moved(fight, round_number)
+    phase_names = ticks.phase_names(fight.phases)
     labels = [f"{name} · Reflex {fighters.round_reflex(row, readings.reflex)}" for name, row in zip(names, rows,
                                                                                                    strict=True)]
     return {
@@ -393,7 +428,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "acting_now": _acting_now(rows, names, counts, step, round_number),
         "next_up": _next_up(moved, moved_counts, names, phase_names, round_number),
         "next": _next(moved, moved_counts, rows, names, phase_names, round_number),
-        "apply": change,
+        "apply": fight.change,
         "fighters": _fighters_table(rows, names, counts, step, readings),
         "order": _order_table(names, counts, phase_names, step),
         "chart": ticks.tick_chart(labels, counts, phase_names),
@@ -418,6 +453,7 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
+        press=press,
         source_notes=(f"wbs.{ticks.NOTE}", "wbs.out-at-health", "wbs.shinki-zero-health", "wbs.ev-relax-reflex",
                       "wbs.ev-relax-carry", "wbs.last-gasp-timing", "wbs.yoki-upkeep", "wbs.upkeep-pool",
                       "wbs.major-action", "wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve",

@@ -164,9 +164,26 @@ def saved(row: Mapping[str, Any], readings: Readings) -> bool:
     return needed is not None and row["limbs"] >= needed
 
 
+_STANDING_KEPT = 4096  # standings remembered per engine (a fight's rows repeat them at every step)
+
+
 def standing(row: Mapping[str, Any], readings: Readings) -> str:
     """FIGHTING, GASPING (out, Last Gasp paid), OUT, AWAKE (twice Health, Stamina paid), SAVED (Saving Grace),
     UNCONSCIOUS, SPENT or DYING."""
+    # Asked for every row at every step of a fight (a log's fold asks thousands of times): remembered
+    # by what it reads.
+    known = rules.memo(("wbs-standing",), dict)
+    key = (row["health"], row["shinki"], row["durability"], row["damage"], row["stamina"], row["gasp_paid"],
+           row["limbs"], readings.out_extra, readings.no_damage, readings.grace)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= _STANDING_KEPT:
+            known.clear()
+        found = known[key] = _standing(row, readings)
+    return found
+
+
+def _standing(row: Mapping[str, Any], readings: Readings) -> str:
     reached = threshold(row, readings)
     order = [t["id"] for t in combat()["health"]["thresholds"]]
     if row["stamina"] > rules.table("wbs/stamina")["unconscious_at"] and saved(row, readings):

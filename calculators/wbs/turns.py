@@ -72,6 +72,11 @@ def advance(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_numbe
         counts = counts_of(now, phases, readings)
         events += _leave(now, names, readings)
         after = next_step(counts, step)
+        # A step where nobody has a tick any more is passed over: an action that resolved on the step left
+        # (an Energy Recover's Stamina paid) may have taken its only fighter out of the round's ticks.
+        left = counts_of(now, phases, readings)
+        while after is not None and not any(has_tick(c, after) for c in left):
+            after = next_step(counts, after)
     if after is None:
         ended = round_end.settle_all(now, names, round_number, readings)
         return Moved([r for r, _ in ended], round_number + 1, None, events, [s for _, s in ended])
