@@ -118,6 +118,9 @@ def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[s
     bar.get_by_role("button", name="+5", exact=True).tap()
     page.wait_for_function("""() => [...document.querySelectorAll('tr[data-row="1"] [data-field="damage"]')]
         .some(e => e.value === '5')""")
+    # The card shows it too: the answer to the change applied is asked and drawn, not only the preview.
+    hero = page.get_by_role("list", name="Fighters").get_by_role("listitem").filter(has_text="Hero").first
+    expect(hero).to_contain_text("Damage5 of")
     bar.get_by_role("button", name="\u22121", exact=True).tap()
     page.wait_for_function("""() => [...document.querySelectorAll('tr[data-row="1"] [data-field="damage"]')]
         .some(e => e.value === '4')""")

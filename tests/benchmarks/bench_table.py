@@ -123,10 +123,62 @@ HIT = """async ([form, count, hold]) => {""" + WAIT + """
     go.addEventListener("click", (e) => { pressed = e.timeStamp; }, { once: true, capture: true });
     go.click();
     await answered;
-    applied.push({ total: performance.now() - pressed, ...split() });
+    const shown = performance.now() - pressed;
+    const parts = split();
+    await frame();
+    applied.push({ total: shown, paint: performance.now() - pressed, ...parts });
     await new Promise((done) => setTimeout(done, hold));
   }
   return { typed, applied };
+}"""
+
+
+# An amount button on a fighter's card (the card tapped first, untimed): the number shown on the card
+# changes once the engine has previewed the amount and the page has applied it (two answers), timed
+# to the answer that changed the card and to the frame after it. Then Undo, timed to the answer that
+# puts the card back.
+AMOUNT = """async ([form, count, hold]) => {""" + WAIT + """
+  const holder = document.querySelector(form);
+  const cardOf = (i) => holder.querySelectorAll('output[name="fighters"] .codex-pick')[i].closest("li, tr, article");
+  const changedCard = async (i, before, what) => {
+    for (let n = 0; n < 6; n++) {
+      await answer(holder, what);
+      if (cardOf(i).textContent !== before) return;
+    }
+    throw new Error(`${what}: the card did not change`);
+  };
+  const tapped = (button) => {
+    let at = 0;
+    button.addEventListener("click", (e) => { at = e.timeStamp; }, { once: true, capture: true });
+    button.click();
+    return () => at;
+  };
+  const plus = [], undo = [];
+  for (let i = 0; i < count; i++) {
+    const which = i % 3;
+    const picked = answer(holder, `pick ${i + 1}`);
+    holder.querySelectorAll('output[name="fighters"] .codex-pick')[which].click();
+    await picked;
+    await frame(); await frame();
+    let before = cardOf(which).textContent;
+    const amount = [...document.querySelectorAll("[data-table-amount]")].find((b) => b.textContent === "+1");
+    let changed = changedCard(which, before, `+1 ${i + 1}`);
+    let at = tapped(amount);
+    await changed;
+    let shown = performance.now() - at();
+    await frame();
+    plus.push({ total: shown, paint: performance.now() - at() });
+    await new Promise((done) => setTimeout(done, hold));
+    before = cardOf(which).textContent;
+    changed = changedCard(which, before, `Undo ${i + 1}`);
+    at = tapped(document.querySelector('[data-table-action="undo"]'));
+    await changed;
+    shown = performance.now() - at();
+    await frame();
+    undo.push({ total: shown, paint: performance.now() - at() });
+    await new Promise((done) => setTimeout(done, hold));
+  }
+  return { plus, undo };
 }"""
 
 
@@ -146,10 +198,11 @@ def _session(browser: Any, url: str, *, on_phone: bool, actions: int) -> dict[st
     page.wait_for_timeout(HOLD_MS)
     pressed = page.evaluate(PRESS_NEXT, [FORM, actions, HOLD_MS])
     hits = page.evaluate(HIT, [FORM, max(1, actions // 2), HOLD_MS])
+    amounts = page.evaluate(AMOUNT, [FORM, max(1, actions // 2), HOLD_MS])
     folded = page.evaluate(FOLD, [TRACKER, *_log(url, FOLD_CHANGES)])
     context.close()
     return {"damage": damage, "Next": pressed, "+N typed": hits["typed"], "+N Apply": hits["applied"],
-            f"fold {FOLD_CHANGES}": [{"total": folded}]}
+            "+1 card": amounts["plus"], "Undo": amounts["undo"], f"fold {FOLD_CHANGES}": [{"total": folded}]}
 
 
 # A log of Next presses from the page's fight, made by the engine here (the labels are the
@@ -182,7 +235,7 @@ def _log(url: str, count: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def _lines(title: str, runs: list[dict[str, list[dict[str, float]]]], budget: float) -> list[str]:
     out = [f"{title} (budget p95 ≤ {budget:g} ms)"]
-    for action in ("damage", "Next", "+N typed", "+N Apply", f"fold {FOLD_CHANGES}"):
+    for action in ("damage", "Next", "+N typed", "+N Apply", "+1 card", "Undo", f"fold {FOLD_CHANGES}"):
         total = [a["total"] for run in runs for a in run[action]]
         paint = [a["paint"] for run in runs for a in run[action] if "paint" in a]
         then = f"; → next frame: p50 {median(paint):.1f} ms, p95 {p95(paint):.1f} ms" if paint else ""

@@ -307,11 +307,14 @@ async function recompute(form, since = performance.now()) {
     while (next) {
       asking.sent = next.key;
       asking.waiting = null;
-      const answer = await answerFor(form, next.inputs);
+      const known = asking.known.get(next.key);
+      const answer = known ? { ok: known, asked: performance.now() } : await answerFor(form, next.inputs);
       if (answer && !answer.ok && !answer.error) asking.sent = null; // no answer: the same inputs may ask again
       if (asking.waiting) { next = asking.waiting; continue; } // a newer change came: its answer is the one to draw
       if (answer) draw(form, answer, next.since, next.key);
-      next = null;
+      // A change made while the answer was drawn (a module that follows answers applied one: an
+      // amount button's change, once previewed) is asked next, not dropped.
+      next = /** @type {Change | null} */ (asking.waiting);
     }
   } finally {
     asking.busy = false;
