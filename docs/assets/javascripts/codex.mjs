@@ -349,7 +349,7 @@ function draw(form, answer, since, key) {
       if (!out) continue;
       // The page's own HTML is compared once; after that, the string last drawn (no DOM serialising).
       const shown = drawn.has(out) ? drawn.get(out) : out.innerHTML;
-      if (shown !== html) out.innerHTML = html;
+      if (shown !== html) patch(out, html);
       drawn.set(out, html);
     }
     form.classList.remove("calc--stale");
@@ -374,6 +374,41 @@ function draw(form, answer, since, key) {
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
   record(since, answer.asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
+}
+
+// An output redrawn changes in a few places (a Next moves a fighter's ticks and the marker): only
+// the items that differ are replaced, so the browser styles and lays out those alone, not the
+// twelve cards and the tables around them (on a phone, most of the frame after an answer).
+const CONTAINERS = new Set(["UL", "OL", "DL", "TABLE", "THEAD", "TBODY", "TFOOT"]);
+
+/** @param {Element} out @param {string} html */
+function patch(out, html) {
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  reconcile(out, fresh.content);
+}
+
+/** @param {Node} was @param {Node} now @returns {boolean} */
+function sameShell(was, now) {
+  if (!(was instanceof Element) || !(now instanceof Element) || was.tagName !== now.tagName
+      || !CONTAINERS.has(was.tagName) || was.attributes.length !== now.attributes.length) return false;
+  for (const { name, value } of now.attributes) if (was.getAttribute(name) !== value) return false;
+  return true;
+}
+
+/** `parent`'s children made equal to `fresh`'s, replacing only those that differ. @param {Node} parent @param {Node} fresh */
+function reconcile(parent, fresh) {
+  const was = [...parent.childNodes];
+  const now = [...fresh.childNodes];
+  if (was.length !== now.length) {
+    /** @type {Element | DocumentFragment} */ (parent).replaceChildren(...now);
+    return;
+  }
+  for (let i = 0; i < now.length; i++) {
+    if (was[i].isEqualNode(now[i])) continue;
+    if (sameShell(was[i], now[i])) reconcile(was[i], now[i]);
+    else /** @type {ChildNode} */ (was[i]).replaceWith(now[i]);
+  }
 }
 
 /** @param {number} since @param {number} asked @param {Answer} answer */

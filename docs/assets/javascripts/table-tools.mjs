@@ -551,7 +551,13 @@ function followPointer(tool) {
   if (!tool.following) return;
   tool.following = false;
   const pointer = tool.form.querySelector(".calc__results [aria-current]");
-  if (pointer) pointer.scrollIntoView({ block: "nearest" });
+  if (!pointer) return;
+  // In view already (below the header, above the bar): no scroll, so nothing that follows scrolling
+  // (the theme keeps the scroll place in the history) runs after every Next.
+  const box = pointer.getBoundingClientRect();
+  const header = /** @type {HTMLElement | null} */ (document.querySelector(".md-header"))?.offsetHeight ?? 0;
+  if (box.top >= header && box.bottom <= window.innerHeight - tool.bar.offsetHeight) return;
+  pointer.scrollIntoView({ block: "nearest" });
 }
 
 // ---- kept on this device -----------------------------------------------------------------
