@@ -68,7 +68,7 @@ def no_sideways_scroll(page: Any) -> None:
 def test_a_new_fight_starts_empty_and_its_example_is_one_step_undo_takes_back(
         site: tuple[str, list[str]], phone: Any, calc: str, form: str, url: str, example: list[str]) -> None:
     page = phone
-    open_table(page, site[0] + url, form)
+    open_table(page, site[0] + url, form, example=False)
     assert rows(page, form) == []
     build = page.locator(f"{form} .codex-build")
     expect(build.get_by_text("No fighters yet.")).to_be_visible()
@@ -88,7 +88,7 @@ def test_a_new_fight_starts_empty_and_its_example_is_one_step_undo_takes_back(
 
 def test_the_last_fighter_can_be_removed(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     page.get_by_role("button", name="Try an example fight").tap()
     settled(page, WBS)
     for _ in range(2):
@@ -108,7 +108,7 @@ def test_a_count_of_one_creature_in_three_taps_and_no_navigation(
         site: tuple[str, list[str]], phone: Any, calc: str, form: str, url: str, who: str, count: str,
         said: str) -> None:
     page = phone
-    open_table(page, site[0] + url, form)
+    open_table(page, site[0] + url, form, example=False)
     path = urlparse(page.url).path
     loads: list[str] = []
     navigations: list[str] = []
@@ -144,7 +144,7 @@ def keep_party(page: Any, name: str) -> None:
 def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[str]], phone: Any,
                                                           tmp_path: Path) -> None:
     page = phone
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     # Nobody to keep yet: said beside the name.
     keep_party(page, "Nobody")
     expect(picker(page).get_by_role("alert")).to_have_text(
@@ -166,7 +166,7 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
 
     # A new fight on another visit: the party is offered and comes in one tap, one step.
     page.evaluate(f"() => localStorage.removeItem('codex.table.{WBS}')")
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     assert rows(page) == []
     page.get_by_role("button", name="Add fighters").tap()
     expect(picker(page).get_by_role("heading", name="Parties and encounters")).to_be_visible()
@@ -192,7 +192,7 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
     assert GROUPS + "The heroes" in json.dumps(backup)
 
     # Deleted, and put back.
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     page.get_by_role("button", name="Add fighters").tap()
     picker(page).get_by_role("button", name="Delete The heroes").tap()
     expect(picker(page).get_by_role("status").first).to_contain_text("Deleted “The heroes”.")
@@ -203,7 +203,7 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
 
 def test_full_storage_refuses_to_keep_a_party_and_says_so(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     page.get_by_role("button", name="Try an example fight").tap()
     settled(page, WBS)
     page.wait_for_timeout(500)  # the fight is kept first (written a moment after a change)
@@ -220,14 +220,14 @@ def test_full_storage_refuses_to_keep_a_party_and_says_so(site: tuple[str, list[
 def test_a_link_from_before_the_empty_start_opens_with_the_example(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
     # Made before a fight started empty: its fighters left out because they were the default then.
-    open_table(page, site[0] + f"wbs/fight/?{WBS}.round=3")
+    open_table(page, site[0] + f"wbs/fight/?{WBS}.round=3", example=False)
     assert rows(page) == ["Hero", "Bandit"] and value(page, "round") == "3"
     # A link made now carries its fighters beside any other input, even none.
     page.evaluate(f"() => localStorage.removeItem('codex.table.{WBS}')")
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     page.locator(f'{FIGHT} input[name="round"]').fill("2")
     settled(page, WBS)
     query = urlparse(page.url).query
     assert f"{WBS}.round=2" in query and f"{WBS}.combatants=1" in query
-    open_table(page, page.url)
+    open_table(page, page.url, example=False)
     assert rows(page) == [] and value(page, "round") == "2"

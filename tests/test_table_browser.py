@@ -46,9 +46,14 @@ def phone(browser: Any) -> Iterator[Any]:
     assert blocked == [] and errors == []
 
 
-def open_table(page: Any, url: str, form: str = FIGHT) -> None:
+def open_table(page: Any, url: str, form: str = FIGHT, *, example: bool = True) -> None:
+    """Open a table page; a new fight (which starts empty) gets the tool's example fighters, as a
+    GM's first tap would give them ("Try an example fight"), unless `example` is false."""
     page.goto(url)
     page.wait_for_selector(f'{form}[data-table-ready="yes"]')
+    if example and not rows(page, form):
+        page.locator(f"{form} .codex-build__example").tap()
+        settled(page, page.locator(form).get_attribute("data-calc"))
 
 
 def rows(page: Any, form: str = FIGHT) -> list[str]:

@@ -372,6 +372,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     elif standing:
         acting = f"Nobody: every turn of round {round_number} is taken"
         upcoming = f"Round {round_number + 1}, turn 1: {_describe(standing[0])}"
+    elif not rows:
+        acting = upcoming = "No fighters yet: add them, or try an example fight."  # a new conflict starts empty
     else:
         acting = upcoming = "nobody"
     if action is None:

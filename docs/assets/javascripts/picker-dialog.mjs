@@ -259,7 +259,7 @@ async function keepGroupOf(form, dialog, field, error) {
   wrong("");
   field.value = "";
   await fill(form, dialog);
-  say(dialog, `Kept “${name}” on this device (${namesWords(rows.map((r) => String(r.name ?? "")))}): it is listed above, to add at once.`);
+  say(dialog, `Kept “${name}” on this device (${namesWords(rows.map((r) => String(r.name ?? "")))}): it is listed below, to add at once in one tap.`);
 }
 
 /** @param {HTMLDialogElement} dialog @param {string} text @param {import("./answers.mjs").Action[]} actions */
