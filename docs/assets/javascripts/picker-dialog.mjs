@@ -264,7 +264,7 @@ async function keepGroupOf(form, dialog, field, error) {
 
 /** @param {HTMLDialogElement} dialog @param {string} text @param {import("./answers.mjs").Action[]} actions */
 function say(dialog, text, ...actions) {
-  sayWithButtons(/** @type {HTMLElement} */ (dialog.querySelector(".codex-picker__status")), text, actions, "codex-saves__answer");
+  sayWithButtons(/** @type {HTMLElement} */ (dialog.querySelector(".codex-picker__status")), text, actions, "codex-picker__answer");
 }
 
 /** @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {string} name */
