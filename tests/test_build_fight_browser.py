@@ -162,6 +162,12 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
     picker(page).get_by_role("textbox", name="Name of a party or encounter").fill("The heroes")
     picker(page).get_by_role("button", name="Save these as a party or encounter").tap()
     expect(picker(page).get_by_role("alert")).to_contain_text("is kept already")
+    # Or only some of them.
+    picker(page).get_by_text("Only some of them").tap()
+    picker(page).get_by_role("checkbox", name="Hero").uncheck()
+    picker(page).get_by_role("textbox", name="Name of a party or encounter").fill("The bandit")
+    picker(page).get_by_role("button", name="Save these as a party or encounter").tap()
+    expect(picker(page).get_by_role("status").first).to_contain_text("Kept “The bandit” on this device (Bandit)")
     picker(page).get_by_role("button", name="Done").tap()
 
     # A new fight on another visit: the party is offered and comes in one tap, one step.
@@ -196,7 +202,7 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
     page.get_by_role("button", name="Add fighters").tap()
     picker(page).get_by_role("button", name="Delete The heroes").tap()
     expect(picker(page).get_by_role("status").first).to_contain_text("Deleted “The heroes”.")
-    expect(picker(page).get_by_role("heading", name="Parties and encounters")).to_have_count(0)
+    expect(picker(page).get_by_role("button", name="The heroes", exact=True)).to_have_count(0)
     picker(page).get_by_role("button", name="Put it back").tap()
     expect(picker(page).get_by_role("button", name="The heroes", exact=True)).to_be_visible()
 

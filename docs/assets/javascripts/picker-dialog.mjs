@@ -220,11 +220,46 @@ function keepBox(form, dialog, id) {
   error.setAttribute("role", "alert");
   error.hidden = true;
   name.setAttribute("aria-describedby", error.id);
+  // Only some of the fighters: a box per fighter, drawn from the fight as it is when opened.
+  const choose = el("details", "codex-picker__choose");
+  const summary = el("summary", "codex-picker__choose-title", "Only some of them");
+  const chosen = el("ul", "codex-picker__chosen");
+  chosen.setAttribute("aria-label", "Fighters to keep");
+  choose.append(summary, chosen);
+  choose.addEventListener("toggle", () => { if (choose.open) drawChoices(form, chosen, `${id}-keep`); });
   const keep = el("button", "codex-picker__keep-button md-button", "Save these as a party or encounter");
   keep.type = "button";
   keep.addEventListener("click", () => keepGroupOf(form, dialog, name, error));
-  box.append(label, name, error, keep);
+  box.append(label, name, error, choose, keep);
   return box;
+}
+
+/** A ticked box per fighter now in the fight. @param {HTMLFormElement} form @param {HTMLElement} list @param {string} id */
+function drawChoices(form, list, id) {
+  const holder = form.querySelector(".codex-rows[data-rows]");
+  const rows = holder instanceof HTMLElement ? currentInputs(form)[holder.dataset.rows || ""] : [];
+  list.replaceChildren(...(Array.isArray(rows) ? rows : []).map((row, i) => {
+    const li = el("li", "codex-picker__chosen-item");
+    const box = el("input");
+    box.type = "checkbox";
+    box.id = `${id}-${i + 1}`;
+    box.checked = true;
+    box.dataset.keepName = String(row.name ?? "");
+    const label = el("label", "", String(row.name ?? "") || `Fighter ${i + 1}`);
+    label.htmlFor = box.id;
+    li.append(box, label);
+    return li;
+  }));
+}
+
+/** The fighters to keep: those ticked, when the GM chose some, else all.
+ * @param {HTMLDialogElement} dialog @param {import("./rows.mjs").Row[]} rows */
+function chosenRows(dialog, rows) {
+  const choose = dialog.querySelector(".codex-picker__choose");
+  if (!(choose instanceof HTMLDetailsElement) || !choose.open) return rows;
+  const ticked = new Set([.../** @type {NodeListOf<HTMLInputElement>} */ (choose.querySelectorAll("input[data-keep-name]"))]
+    .filter((b) => b.checked).map((b) => b.dataset.keepName));
+  return rows.filter((row) => ticked.has(String(row.name ?? "")));
 }
 
 /** @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {HTMLInputElement} field @param {HTMLElement} error */
@@ -246,8 +281,10 @@ async function keepGroupOf(form, dialog, field, error) {
     tool = undefined;
   }
   if (!tool?.rows) return wrong("This page could not read what its fight takes; nothing was kept.");
-  const rows = currentInputs(form)[tool.rows.name];
-  if (!Array.isArray(rows) || !rows.length) return wrong("There is nobody in the fight to keep yet: add fighters first.");
+  const all = currentInputs(form)[tool.rows.name];
+  if (!Array.isArray(all) || !all.length) return wrong("There is nobody in the fight to keep yet: add fighters first.");
+  const rows = chosenRows(dialog, all);
+  if (!rows.length) return wrong("No fighter is ticked: tick the ones to keep.");
   if (groupsOf(calc).some((g) => g.name === name)) {
     return wrong(`A party or encounter named “${name}” is kept already: give another name, or delete that one first.`);
   }
