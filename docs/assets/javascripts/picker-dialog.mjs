@@ -222,7 +222,7 @@ function keepBox(form, dialog, id) {
   name.setAttribute("aria-describedby", error.id);
   // Only some of the fighters: a box per fighter, drawn from the fight as it is when opened.
   const choose = el("details", "codex-picker__choose");
-  const summary = el("summary", "codex-picker__choose-title", "Only some of them");
+  const summary = el("summary", "codex-picker__choose-title", "Only some of them…");
   const chosen = el("ul", "codex-picker__chosen");
   chosen.setAttribute("aria-label", "Fighters to keep");
   choose.append(summary, chosen);
