@@ -56,6 +56,13 @@ def picker(page: Any) -> Any:
     return page.get_by_role("dialog", name="Add fighters")
 
 
+def serious(page: Any) -> list[dict[str, Any]]:
+    """What axe (target size on) finds serious on the page as it is now."""
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+
+    return [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+
+
 def no_sideways_scroll(page: Any) -> None:
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
@@ -74,6 +81,7 @@ def test_a_new_fight_starts_empty_and_its_example_is_one_step_undo_takes_back(
     expect(build.get_by_text("No fighters yet.")).to_be_visible()
     expect(build.get_by_role("button", name="Add fighters")).to_be_visible()
     no_sideways_scroll(page)
+    assert serious(page) == []  # the empty fight, with its two buttons
     page.get_by_role("button", name="Try an example fight").tap()
     settled(page, calc)
     assert rows(page, form) == example
@@ -176,6 +184,9 @@ def test_a_party_is_kept_and_after_a_reload_added_at_once(site: tuple[str, list[
     assert rows(page) == []
     page.get_by_role("button", name="Add fighters").tap()
     expect(picker(page).get_by_role("heading", name="Parties and encounters")).to_be_visible()
+    picker(page).get_by_text("Only some of them").tap()
+    assert serious(page) == []  # the picker open, with its parties and its choices shown
+    picker(page).get_by_text("Only some of them").tap()
     picker(page).get_by_role("button", name="The heroes", exact=True).tap()
     settled(page, WBS)
     assert rows(page) == ["Hero", "Bandit"]
@@ -237,3 +248,22 @@ def test_a_link_from_before_the_empty_start_opens_with_the_example(site: tuple[s
     assert f"{WBS}.round=2" in query and f"{WBS}.combatants=1" in query
     open_table(page, page.url, example=False)
     assert rows(page) == [] and value(page, "round") == "2"
+
+
+def test_a_xia_encounter_is_kept_and_added_at_once(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
+    open_table(page, site[0] + "xia/conflict/", CONFLICT, example=False)
+    page.get_by_role("button", name="Try an example fight").tap()
+    settled(page, XIA)
+    keep_party(page, "At the bridge")
+    expect(picker(page).get_by_role("status").first).to_contain_text("Kept “At the bridge” on this device")
+    picker(page).get_by_role("button", name="Done").tap()
+    tap_undo(page, XIA)
+    assert rows(page, CONFLICT) == []
+    page.get_by_role("button", name="Add fighters").tap()
+    picker(page).get_by_role("button", name="At the bridge", exact=True).tap()
+    settled(page, XIA)
+    assert rows(page, CONFLICT) == ["Moon Shadow", "Guardsman"]
+    picker(page).get_by_role("button", name="Done").tap()
+    tap_undo(page, XIA)  # one change
+    assert rows(page, CONFLICT) == []
