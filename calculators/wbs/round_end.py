@@ -127,9 +127,7 @@ def _move_core(row: dict[str, Any]) -> None:
     row["core"] = fighters.core_now(row)
 
 
-def _closest_ev(row: Mapping[str, Any]) -> int:
-    """The EV a fighter keeps when their Core no longer opens the one they had: the highest still open below it."""
-    return max(ev for ev in fighters.ev_allowed(row) if ev <= row["ev"])
+_closest_ev = fighters.ev_kept
 
 
 def _exhaust(row: dict[str, Any], round_number: int) -> int:
@@ -170,8 +168,10 @@ def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: 
         new.update(ev=0, relaxing=False)
     elif new["ev"] not in fighters.ev_allowed(new):
         new["ev"] = _closest_ev(new)
+    # A round's own choices are asked afresh at the next round's start, never carried unasked: Last Gasp
+    # and holding channelled ReiKi cost Stamina each round they are chosen.
     new.update(kiai=0, kiai_extra=0, majors=0, gasp_paid=False, staggered=False, core_move=0, resolved_kinds="",
-               declared_here=False)
+               declared_here=False, hold=False, last_gasp=False)
     return new, Settled(resolved, cost, paid, lost, held, regained, exhausted, (core_before, new["core"]),
                         (ev_before, new["ev"]), recovered, paid.energy - own)
 
