@@ -108,5 +108,6 @@ def find_target(names: Sequence[str], typed: str, problems: Problems, field: str
         problems.add(field, f"{len(found)} combatants are called {shown!r} (rows {rows}): which one? "
                             "Rename one so the change cannot land on the wrong one")
     else:
-        problems.add(field, f"No combatant is called {shown!r} (there are: {', '.join(names)})")
+        problems.add(field, f"No combatant is called {shown!r} (there are: {', '.join(names)})" if names
+                     else f"No combatant is called {shown!r}: the fight has nobody in it yet")
     return None

@@ -79,7 +79,7 @@ def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], 
 def _check_count(spec: Input, count: int) -> None:
     low, high = spec.minimum or 0, spec.maximum
     if count < low or (high is not None and count > high):
-        allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
+        allowed = (f"at most {high}" if not low else f"from {low} to {high}") if high is not None else f"{low} or more"
         raise ValueError(f"{spec.label}: there must be {allowed} (got {count})")
 
 

@@ -45,6 +45,9 @@ class Input:
     fields: tuple[Input, ...] = ()  # rows: the fields of each record (int, choice, bool or text)
     item: str = ""  # rows: what one row is called ("Combatant"), in messages and controls
     draft: bool = False  # a table tool's change being entered (who, how much): not the game, consumed by a press
+    # rows: a table tool's example fight ("Try an example fight"), and what a link from before the
+    # tool started empty meant by leaving the rows out (the default they had then)
+    example: tuple[Mapping[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -65,6 +68,9 @@ class Input:
             out.update(min_rows=self.minimum or 0, max_rows=self.maximum, item=self.item,
                        fields=[f.as_dict() for f in self.fields])
             out["code"] = rowcode.encode(out["fields"], out["default"])  # the default as a link carries it
+            if self.example:
+                out["example"] = [dict(r) for r in self.example]
+                out["example_code"] = rowcode.encode(out["fields"], out["example"])
         if self.choices:
             out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
         if self.help:

@@ -79,6 +79,9 @@ def test_chromium_can_install_the_site_and_it_opens_offline_on_the_table_pages(b
         record_hosts(context, outside)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(base + "wbs/fight/")
+        page.wait_for_selector('form[data-calc="wbs.combat_tracker"][data-table-ready="yes"]')
+        page.tap('form[data-calc="wbs.combat_tracker"] .codex-build__example')  # a new fight starts empty
+        settled(page, "wbs.combat_tracker")
         page.locator('form[data-calc="wbs.combat_tracker"] tr[data-row="1"] [data-field="name"]').fill("Mei Lin")
         settled(page, "wbs.combat_tracker")
         page.wait_for_function(OFFLINE_READY, timeout=120_000)

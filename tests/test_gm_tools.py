@@ -47,7 +47,7 @@ def test_text_over_its_length_is_refused_with_a_message() -> None:
 def test_text_and_rows_describe_themselves_in_the_catalog() -> None:
     entry = engine().describe(TRACKER)
     rows = next(i for i in entry["inputs"] if i["type"] == "rows")
-    assert (rows["min_rows"], rows["max_rows"], rows["item"]) == (1, 20, "Combatant")
+    assert (rows["min_rows"], rows["max_rows"], rows["item"]) == (0, 20, "Combatant")  # a new fight starts empty
     name = next(f for f in rows["fields"] if f["name"] == "name")
     assert name["type"] == "text" and name["max_length"] == 40 and name["min_length"] == 0
     assert {f["type"] for f in rows["fields"]} == {"text", "int", "bool", "choice"}
@@ -72,8 +72,8 @@ def test_unknown_fields_and_too_many_rows_are_named() -> None:
     found = _problems(TRACKER, {"combatants": [{"name": "A", "speed": 3}]})
     assert found["combatants.1"].startswith("Combatant 1: 'speed' is not one of its fields")
     found = _problems(TRACKER, {"combatants": [{}] * 21})
-    assert found == {"combatants": "Combatants: there must be from 1 to 20 (got 21)"}
-    assert "combatants" in _problems(TRACKER, {"combatants": []})
+    assert found == {"combatants": "Combatants: there must be at most 20 (got 21)"}
+    assert engine().run(TRACKER, {"combatants": []})["fighters"]["rows"] == [], "a new fight starts empty"
 
 
 def test_a_link_from_another_version_gets_a_clear_message() -> None:

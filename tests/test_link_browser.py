@@ -98,8 +98,11 @@ def link_code_fetched(device: Device) -> list[str]:
 
 
 def open_fight(gm: Any, base: str) -> None:
+    """The fight page with its example fighters (a new fight starts empty)."""
     gm.goto(base + "wbs/fight/")
     gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
+    gm.locator(f"{FIGHT} .codex-build__example").click()
+    shared.settled(gm, "wbs.combat_tracker")
 
 
 def offer(gm: Any) -> str:
@@ -344,7 +347,7 @@ def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[st
     gm.locator('a[href$="wbs/attributes/"]').first.click()
     gm.wait_for_url("**/wbs/attributes/")
     gm.go_back()
-    gm.wait_for_url("**/wbs/fight/")
+    gm.wait_for_url(re.compile(r"/wbs/fight/(\?.*)?$"))  # the address carries the fight
     gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
     expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana Li: connected"])
     gm.locator('[data-table-bar] [data-table-action="next"]').click()
@@ -361,6 +364,8 @@ def test_a_phone_follows_the_xia_conflict(site: tuple[str, list[str]], link_brow
     gm, phone = gm_device.page, phone_device.page
     gm.goto(base + "xia/conflict/")
     gm.wait_for_selector('form[data-calc="xia.initiative_order"][data-table-ready="yes"]')
+    gm.locator('form[data-calc="xia.initiative_order"] .codex-build__example').click()
+    shared.settled(gm, "xia.initiative_order")
     pair(gm, phone, base, "Ana")
     expect(phone.locator('[data-join-fact="round"]')).to_have_text("1")
     fighters = phone.get_by_role("list", name="Fighters").get_by_role("listitem")

@@ -46,9 +46,14 @@ def phone(browser: Any) -> Iterator[Any]:
     assert blocked == [] and errors == []
 
 
-def open_table(page: Any, url: str, form: str = FIGHT) -> None:
+def open_table(page: Any, url: str, form: str = FIGHT, *, example: bool = True) -> None:
+    """Open a table page; a new fight (which starts empty) gets the tool's example fighters, as a
+    GM's first tap would give them ("Try an example fight"), unless `example` is false."""
     page.goto(url)
     page.wait_for_selector(f'{form}[data-table-ready="yes"]')
+    if example and not rows(page, form):
+        page.locator(f"{form} .codex-build__example").tap()
+        settled(page, page.locator(form).get_attribute("data-calc"))
 
 
 def rows(page: Any, form: str = FIGHT) -> list[str]:
@@ -105,7 +110,7 @@ def test_a_removed_fighter_and_a_reset_come_back_with_undo(site: tuple[str, list
 
     page.tap(f"{FIGHT} .calc__tools button:has-text('Reset to defaults')")
     settled(page, WBS)
-    assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "0"
+    assert rows(page) == []  # the defaults are a new fight, which starts empty
     page.tap(f'{BAR} [data-table-action="undo"]')
     settled(page, WBS)
     assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "3"
@@ -113,6 +118,9 @@ def test_a_removed_fighter_and_a_reset_come_back_with_undo(site: tuple[str, list
     page.tap(f'{BAR} [data-table-action="undo"]')
     settled(page, WBS)
     assert page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == "0"
+    page.tap(f'{BAR} [data-table-action="undo"]')  # and the example fight the page was opened with
+    settled(page, WBS)
+    assert rows(page) == []
     assert page.locator(f'{BAR} [data-table-action="undo"]').is_disabled()
 
 
@@ -287,7 +295,7 @@ def test_undo_never_crosses_into_the_other_game(site: tuple[str, list[str]], pho
     page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill("WBS hero")
     settled(page, WBS)
     wait_kept(page)
-    open_table(page, site[0] + "xia/conflict/", CONFLICT)
+    open_table(page, site[0] + "xia/conflict/", CONFLICT, example=False)
     assert page.locator(f'{BAR} [data-table-action="undo"]').is_disabled()
     page.keyboard.press("Control+z")
     assert kept(page)["inputs"]["combatants"][0]["name"] == "WBS hero"
@@ -372,9 +380,9 @@ def test_the_page_says_whether_the_browser_keeps_its_storage(site: tuple[str, li
         const api = navigator.storage;
         api.persisted = async () => false;
         api.persist = async () => { window.__persistAsked++; return false; }; })()""")
-    open_table(page, site[0] + "wbs/fight/")
+    open_table(page, site[0] + "wbs/fight/", example=False)
     assert page.evaluate("window.__persistAsked") == 0, "opening the page must not ask"
-    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').fill("2")
+    page.locator(f'{FIGHT} input[name="round"]').fill("2")
     line = page.locator(f"{FIGHT} [data-keeping]")
     line.wait_for()
     assert page.evaluate("window.__persistAsked") == 1

@@ -20,6 +20,12 @@ RAIN = "rain.tile_table"
 SCRIPTS = Path(__file__).resolve().parents[1] / "docs" / "assets" / "javascripts"
 
 
+def example(calc: str) -> dict[str, Any]:
+    """The tool's example fight ("Try an example fight"): a new fight starts empty."""
+    rows = next(i for i in engine().describe(calc)["inputs"] if i["type"] == "rows")
+    return {rows["name"]: rows["example"]}
+
+
 def press(output: str, state: dict[str, Any], calc: str = WBS, **draft: Any) -> dict[str, Any]:
     """The press of the button `output` offers in `state`, as the page logs it."""
     label = engine().run(calc, {**state, **draft})[output]["label"]
@@ -29,12 +35,12 @@ def press(output: str, state: dict[str, Any], calc: str = WBS, **draft: Any) -> 
 def test_next_and_an_applied_change_fold_as_the_buttons_set_them() -> None:
     e = engine()
     changes: list[dict[str, Any]] = []
-    state: dict[str, Any] = {}
+    state: dict[str, Any] = example(WBS)
     for _ in range(3):
         changes.append(press("next", state))
-        state = e.fold(WBS, {}, changes)[-1]
+        state = e.fold(WBS, example(WBS), changes)[-1]
     changes.append(press("apply", state, target="bandit", change="+3"))
-    states = e.fold(WBS, {}, changes)
+    states = e.fold(WBS, example(WBS), changes)
     assert [s["phase"] for s in states[:3]] == [1, 1, 2] or states[2]["phase"] >= 1
     last = states[-1]
     assert [c["damage"] for c in last["combatants"]] == [0, 3]
@@ -88,8 +94,8 @@ def test_each_table_tool_names_its_draft_inputs_and_its_game_is_the_rest(calc: s
 
 def test_the_xia_conflicts_end_of_turn_folds_as_its_button_sets_it() -> None:
     e = engine()
-    shown = e.run(XIA, {})["next"]
-    folded = e.fold(XIA, {}, [press("next", {}, XIA)])[-1]
+    shown = e.run(XIA, example(XIA))["next"]
+    folded = e.fold(XIA, example(XIA), [press("next", example(XIA), XIA)])[-1]
     for name, value in shown["sets"]:
         assert folded[name] == value
 
@@ -138,7 +144,7 @@ def test_a_pressed_output_alone_is_the_whole_answers_own() -> None:
 
     e = engine()
     calc = registry.find(WBS)
-    state: dict[str, Any] = {}
+    state: dict[str, Any] = example(WBS)
     with e.active():
         specs = calc.inputs()
         for _ in range(12):

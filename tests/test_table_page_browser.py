@@ -102,9 +102,10 @@ def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[st
     page.tap(f'{BAR} [data-table-action="undo"]')
     settled(page, WBS)
     items = log.locator("li").all_inner_texts()
-    assert len(items) == 3, items
+    assert len(items) == 4, items  # and the example fight the page was opened with, and the start
     assert items[0].endswith("(undone)") and items[0].startswith("Next")
     assert items[1].startswith("Next") and "→ Round 1" in items[1], items
+    assert items[2].startswith("Tried an example fight"), items
     assert log.locator('[aria-current="step"]').inner_text() == items[1]
 
 

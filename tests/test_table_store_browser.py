@@ -68,8 +68,11 @@ def test_pick_change_and_undo_undoes_the_change_and_leaves_no_pick_step(site: tu
                                                                          phone: Any) -> None:
     page = phone
     open_table(page, site[0] + "wbs/fight/")
+    # The last step is the example fight the page was opened with, before and after a pick and an amount.
+    example = "Undo: Tried an example fight"
+    assert page.locator(UNDO).get_attribute("title") == example
     enter(page, "Bandit", "+3")
-    assert page.locator(UNDO).is_disabled(), "a pick or a typed amount became a step of Undo"
+    assert page.locator(UNDO).get_attribute("title") == example, "a pick or a typed amount became a step of Undo"
     page.tap(APPLY)
     settled(page, WBS)
     assert damage(page, 2) == "3"
@@ -78,7 +81,7 @@ def test_pick_change_and_undo_undoes_the_change_and_leaves_no_pick_step(site: tu
     settled(page, WBS)
     assert damage(page, 2) == "0"
     assert page.locator(STEP).inner_text() == "Undone: Bandit takes 3 damage"
-    assert page.locator(UNDO).is_disabled(), "Undo walked back into the pick"
+    assert page.locator(UNDO).get_attribute("title") == example, "Undo walked back into the pick"
     page.tap(f'{BAR} [data-table-action="redo"]')
     settled(page, WBS)
     assert damage(page, 2) == "3", "Redo changed nothing visible"
@@ -126,7 +129,9 @@ def test_undo_works_across_a_reload_and_in_a_shared_links_copy(site: tuple[str, 
             second.tap(UNDO)
             settled(second, WBS)
         assert where(second) == start and damage(second, 1) == "0", "the link's copy could not undo to its start"
-        assert second.locator(UNDO).is_disabled()
+        second.tap(UNDO)  # and the example fight the first page was opened with
+        settled(second, WBS)
+        assert rows(second) == [] and second.locator(UNDO).is_disabled()
     finally:
         other.close()
 
@@ -174,6 +179,9 @@ def test_an_exported_fight_keeps_its_history_and_undo_walks_it_back_to_the_fight
         second.tap(UNDO)
         settled(second, WBS)
         assert damage(second, 2) == "0"
+        second.tap(UNDO)  # the file's example fight
+        settled(second, WBS)
+        assert rows(second) == []
         second.tap(UNDO)
         settled(second, WBS)
         assert value(second, "round") == "7", "Undo did not bring back the fight the file replaced"

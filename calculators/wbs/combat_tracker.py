@@ -27,19 +27,21 @@ from .combat_rules import combat
 from .fighters import Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
 
-DEFAULT_FIGHT = (
+# The example fight (the tracker's default until a new fight started empty): "Try an example fight".
+EXAMPLE_FIGHT = (
     {"name": "Hero", "reflex": 5, "health": 7, "stamina": 7, "stamina_full": 7, "energy": 18, "core": 9,
      "reiki": 30, "channelled": 3, "concentration": 1},
     {"name": "Bandit", "reflex": 3},
 )
 NOTHING = Table("", (), (), empty="")
+EMPTY = "No fighters yet: add them, or try an example fight."  # a new fight starts empty
 
 
 def _inputs() -> list[Input]:
     most = max(ticks.phase_counts())
     return [
-        Input("combatants", "Combatants", "rows", default=DEFAULT_FIGHT, minimum=1, maximum=limits.COMBATANTS,
-              item=COMBATANT, fields=fighters.fields(), group="The fight",
+        Input("combatants", "Combatants", "rows", default=(), minimum=0, maximum=limits.COMBATANTS,
+              item=COMBATANT, fields=fighters.fields(), group="The fight", example=EXAMPLE_FIGHT,
               help="Energy is a character's GenKi, or a monster's whole JaKi, SeiKi or YoKi pool (its multiplier "
                    "already counted); Core, Efficiency and the rest as the stat block gives them"),
         Input("round", "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The fight"),
@@ -97,6 +99,8 @@ def _kind(kind: str) -> str:
 
 def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts: Sequence[Sequence[int]],
                 step: Step | None, round_number: int) -> str:
+    if not rows:
+        return EMPTY
     if step is None:
         return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp, "
                 "and a Kiai or Strain for their next action); Next begins its ticks.")
@@ -122,6 +126,8 @@ def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts:
 
 def _next_up(moved: turns.Moved, counts: Sequence[Sequence[int]], names: Sequence[str], phase_names: Sequence[str],
              round_number: int) -> str:
+    if not names:
+        return EMPTY
     if moved.step is None:
         return f"The end of round {round_number} (upkeep and the round's costs), then round {moved.round}."
     who = listing([names[i] for i, c in enumerate(counts) if has_tick(c, moved.step)])

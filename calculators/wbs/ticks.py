@@ -188,7 +188,7 @@ def compute_tracker(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def tick_chart(labels: Sequence[str], counts: Sequence[Sequence[int]], names: Sequence[str]) -> TickChart:
     """Who is active on each tick step of each phase (the most ticks left in the phase goes first)."""
-    steps = active_steps(counts)
+    steps = active_steps(counts) if counts else [[] for _ in names]  # no fighter: every phase without a tick
     return TickChart("Who acts on each tick (most ticks left in the phase goes first)", tuple(labels), tuple(names),
                      tuple(tuple(tuple(step) for step in phase) for phase in steps))
 

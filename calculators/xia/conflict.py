@@ -49,7 +49,7 @@ ROUND = "round"
 CELERITY_TARGET = "celerity_target"  # the reading input of who Chi Celerity's extra attack may go to
 CELERITY_AT_ONCE = "celerity_at_once"  # the reading input of whether that extra attack waits
 STYLE_TIMING = "style_timing"  # the reading input of when a style bonus arrives
-DEFAULT_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from characters.yaml
+EXAMPLE_FIGHT = ("moon-shadow", "guardsman")  # the book's own pair, from characters.yaml: the example fight
 
 
 def _characters() -> list[Mapping[str, Any]]:
@@ -126,11 +126,12 @@ def _inputs() -> list[Input]:
     kinds = conflicts()
     bounds = ranges()
     init = initiative()
-    default_fight = tuple(combatant_row(rules.by_id(_characters(), c)) for c in DEFAULT_FIGHT)
+    example = tuple(combatant_row(rules.by_id(_characters(), c)) for c in EXAMPLE_FIGHT)
     out = [Input(f"{k['id']}_on", f"{k['name']} conflict running", "bool", default=(i == 0),
                  group="Conflicts running") for i, k in enumerate(kinds)]
-    out.append(Input("combatants", "Combatants", "rows", default=default_fight, minimum=1,
+    out.append(Input("combatants", "Combatants", "rows", default=(), minimum=0,
                      maximum=bounds["combatants"], item=COMBATANT, fields=_fields(), group="The conflict",
+                     example=example,
                      help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
                           "defeated in it. The last columns are the round's state: the tracker fills them in"))
     out.append(Input(ROUND, "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The conflict"))
@@ -281,7 +282,7 @@ def _check_names(rows: Sequence[Mapping[str, Any]], problems: Problems) -> None:
 
 def _check_participants(values: Mapping[str, Any], problems: Problems) -> None:
     """Under the reading that the GM picks who is in which conflict, each running one holds enough to clash."""
-    if values[PARTICIPANTS] == EVERYONE:
+    if values[PARTICIPANTS] == EVERYONE or not values["combatants"]:  # nobody yet: a new conflict starts empty
         return
     least = rules.table("xia/conflicts")["least_participants"]
     rows = values["combatants"]
@@ -371,6 +372,8 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     elif standing:
         acting = f"Nobody: every turn of round {round_number} is taken"
         upcoming = f"Round {round_number + 1}, turn 1: {_describe(standing[0])}"
+    elif not rows:
+        acting = upcoming = "No fighters yet: add them, or try an example fight."  # a new conflict starts empty
     else:
         acting = upcoming = "nobody"
     if action is None:

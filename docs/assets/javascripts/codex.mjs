@@ -222,15 +222,29 @@ function defaultsOf(form) {
 }
 
 // URL state (url-state.mjs): every input that differs from its default.
+// A table tool starts empty; before it did, its default rows were its example fight, and a link
+// left them out. So a link carrying any input of a tool with an example (the rows holder's
+// data-example) carries its rows too (saveToUrl), and a link without them is from before: its
+// rows are the example, as they were when it was made.
+/** @param {HTMLFormElement} form @returns {HTMLElement[]} */
+function exampleHolders(form) {
+  return [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows[data-rows][data-example]"))];
+}
+
 /** @param {HTMLFormElement} form */
 function restoreFromUrl(form) {
   let changed = false;
-  for (const [name, value] of stateOf(form, new URLSearchParams(location.search))) {
+  const linked = stateOf(form, new URLSearchParams(location.search));
+  for (const [name, value] of linked) {
     const el = controls(form).find((c) => c.name === name);
     if (!el) continue;
     if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = stateTicks(form, value);
     else el.value = value;
     changed = true;
+  }
+  for (const holder of changed ? exampleHolders(form) : []) {
+    const el = controls(form).find((c) => c.name === holder.dataset.rows);
+    if (el && !linked.has(el.name)) el.value = /** @type {string} the selector asks for it */ (holder.dataset.example);
   }
   return changed;
 }
@@ -243,6 +257,11 @@ function saveToUrl(form, inputs) {
   for (const [name, value] of Object.entries(inputs)) {
     const text = stateText(form, value);
     if (text !== stateText(form, defaults[name])) url.searchParams.set(stateKey(form, name), text);
+  }
+  if (stateOf(form, url.searchParams).size) { // with any input, the rows of a tool with an example (above)
+    for (const name of exampleHolders(form).map((h) => h.dataset.rows)) {
+      if (name && name in inputs) url.searchParams.set(stateKey(form, name), stateText(form, inputs[name]));
+    }
   }
   keepAddress(url.href); // written when the page is idle (url-state.mjs)
 }

@@ -150,6 +150,8 @@ export function settle(clashes, choice) {
 export function describe(key) {
   const save = /^codex\.save\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
   if (save) return `the save “${save[2]}” of ${save[1]}`;
+  const group = /^codex\.group\.([a-z]+\.[a-z0-9_]+)\.(.*)$/s.exec(key);
+  if (group) return `the party or encounter “${group[2]}” of ${group[1]}`;
   const aside = /^codex\.table\.([a-z]+\.[a-z0-9_]+)\.unreadable\.(.*)$/.exec(key);
   if (aside) {
     const stamp = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d+)Z/.exec(aside[2]);

@@ -1,7 +1,10 @@
 // The dialog of "Add fighters" (picker.mjs binds its button and loads this on the first tap, so a
 // table page that never adds a fighter never downloads it).
 
-import { addToFight, namesWords, tablesInfo } from "./recruit.mjs";
+import { sayWithButtons } from "./answers.mjs";
+import { GROUP_NAME, dropGroup, groupsOf, keepGroup, putBackGroup } from "./groups.mjs";
+import { addRows, addToFight, namesWords, tablesInfo } from "./recruit.mjs";
+import { currentInputs } from "./rows.mjs";
 import { savedRecruits } from "./saves.mjs";
 
 /** @typedef {import("./picker.mjs").Pick} Pick */
@@ -71,7 +74,7 @@ function makeDialog(form) {
   status.setAttribute("role", "status");
   const done = el("button", "codex-picker__done md-button", "Done");
   done.type = "button";
-  dialog.append(title, status, findLabel, find, counts, list, done);
+  dialog.append(title, status, keepBox(form, dialog, id), findLabel, find, counts, list, done);
   form.after(dialog);
 
   counts.addEventListener("click", (event) => {
@@ -89,8 +92,13 @@ function makeDialog(form) {
     }
   });
   list.addEventListener("click", (event) => {
-    const b = event.target instanceof Element ? event.target.closest("button[data-pick]") : null;
+    const target = event.target instanceof Element ? event.target : null;
+    const b = target?.closest("button[data-pick]");
     if (b instanceof HTMLElement) add(form, dialog, b);
+    const group = target?.closest("button[data-group]");
+    if (group instanceof HTMLElement) addGroup(form, dialog, /** @type {string} */ (group.dataset.group));
+    const drop = target?.closest("button[data-drop-group]");
+    if (drop instanceof HTMLElement) deleteGroup(form, dialog, /** @type {string} */ (drop.dataset.dropGroup));
   });
   done.addEventListener("click", () => dialog.close());
   return dialog;
@@ -114,7 +122,7 @@ async function fill(form, dialog) {
   /** @type {Map<string, Pick[]>} */
   const groups = new Map();
   for (const pick of [...saved, ...picks]) groups.set(pick.group, [...(groups.get(pick.group) ?? []), pick]);
-  list.replaceChildren(...[...groups].map(([group, members]) => {
+  list.replaceChildren(...groupsSection(calc), ...[...groups].map(([group, members]) => {
     const section = el("section", "codex-picker__group");
     section.append(el("h3", "codex-picker__group-title", group));
     const ul = el("ul", "codex-picker__items");
@@ -131,7 +139,7 @@ async function fill(form, dialog) {
     section.append(ul);
     return section;
   }));
-  if (!groups.size) list.replaceChildren(el("p", "", "Nothing to add yet: save a character from the builder, or add a row by hand."));
+  if (!list.childElementCount) list.replaceChildren(el("p", "", "Nothing to add yet: save a character from the builder, or add a row by hand."));
   const find = /** @type {HTMLInputElement} */ (dialog.querySelector(".codex-picker__find"));
   find.value = "";
 }
@@ -165,4 +173,164 @@ async function add(form, dialog, button) {
   }
   const item = tool.rows.item.toLowerCase();
   status.textContent = `${namesWords(done.names)} joined the fight (${done.total} ${item}${done.total === 1 ? "" : "s"}); Undo in the bar takes them out.`;
+}
+
+// ---- parties and encounters (groups.mjs) ------------------------------------------------------
+
+/** The kept parties and encounters of `calc`, each added at once with a tap, each with Delete.
+ * @param {string} calc @returns {HTMLElement[]} */
+function groupsSection(calc) {
+  const kept = groupsOf(calc);
+  if (!kept.length) return [];
+  const section = el("section", "codex-picker__group codex-picker__group--kept");
+  section.append(el("h3", "codex-picker__group-title", "Parties and encounters"));
+  const ul = el("ul", "codex-picker__items");
+  for (const group of kept) {
+    const li = el("li", "codex-picker__item");
+    li.dataset.pickName = `${group.name} ${group.rows?.map((r) => r.name).join(" ") ?? ""}`.toLowerCase();
+    const b = el("button", "codex-picker__pick", group.name);
+    b.type = "button";
+    if (group.rows) b.dataset.group = group.name;
+    else b.disabled = true;
+    const drop = el("button", "codex-picker__drop", "Delete");
+    drop.type = "button";
+    drop.dataset.dropGroup = group.name;
+    drop.setAttribute("aria-label", `Delete ${group.name}`);
+    const note = group.rows ? namesWords(group.rows.map((r) => String(r.name ?? ""))) : `damaged: ${group.problem}`;
+    li.append(b, el("span", "codex-picker__note", note), drop);
+    ul.append(li);
+  }
+  section.append(ul);
+  return [section];
+}
+
+/** "Save these as a party or encounter": a name and a button, under the list.
+ * @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {string} id */
+function keepBox(form, dialog, id) {
+  const box = el("div", "codex-picker__keep");
+  const name = el("input", "codex-picker__find codex-picker__keep-name");
+  name.type = "text";
+  name.id = `${id}-group-name`;
+  name.maxLength = GROUP_NAME;
+  name.autocomplete = "off";
+  const label = el("label", "codex-picker__label", "Name of a party or encounter");
+  label.htmlFor = name.id;
+  const error = el("p", "calc__error codex-picker__keep-error");
+  error.id = `${id}-group-error`;
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  name.setAttribute("aria-describedby", error.id);
+  // Only some of the fighters: a box per fighter, drawn from the fight as it is when opened.
+  const choose = el("details", "codex-picker__choose");
+  const summary = el("summary", "codex-picker__choose-title", "Only some of them");
+  const chosen = el("ul", "codex-picker__chosen");
+  chosen.setAttribute("aria-label", "Fighters to keep");
+  choose.append(summary, chosen);
+  choose.addEventListener("toggle", () => { if (choose.open) drawChoices(form, chosen, `${id}-keep`); });
+  const keep = el("button", "codex-picker__keep-button md-button", "Save these as a party or encounter");
+  keep.type = "button";
+  keep.addEventListener("click", () => keepGroupOf(form, dialog, name, error));
+  box.append(label, name, error, choose, keep);
+  return box;
+}
+
+/** A ticked box per fighter now in the fight. @param {HTMLFormElement} form @param {HTMLElement} list @param {string} id */
+function drawChoices(form, list, id) {
+  const holder = form.querySelector(".codex-rows[data-rows]");
+  const rows = holder instanceof HTMLElement ? currentInputs(form)[holder.dataset.rows || ""] : [];
+  list.replaceChildren(...(Array.isArray(rows) ? rows : []).map((row, i) => {
+    const li = el("li", "codex-picker__chosen-item");
+    const box = el("input");
+    box.type = "checkbox";
+    box.id = `${id}-${i + 1}`;
+    box.checked = true;
+    box.dataset.keepName = String(row.name ?? "");
+    const label = el("label", "", String(row.name ?? "") || `Fighter ${i + 1}`);
+    label.htmlFor = box.id;
+    li.append(box, label);
+    return li;
+  }));
+}
+
+/** The fighters to keep: those ticked, when the GM chose some, else all.
+ * @param {HTMLDialogElement} dialog @param {import("./rows.mjs").Row[]} rows */
+function chosenRows(dialog, rows) {
+  const choose = dialog.querySelector(".codex-picker__choose");
+  if (!(choose instanceof HTMLDetailsElement) || !choose.open) return rows;
+  const ticked = new Set([.../** @type {NodeListOf<HTMLInputElement>} */ (choose.querySelectorAll("input[data-keep-name]"))]
+    .filter((b) => b.checked).map((b) => b.dataset.keepName));
+  return rows.filter((row) => ticked.has(String(row.name ?? "")));
+}
+
+/** @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {HTMLInputElement} field @param {HTMLElement} error */
+async function keepGroupOf(form, dialog, field, error) {
+  const calc = /** @type {string} */ (form.dataset.calc);
+  const wrong = (/** @type {string} */ text) => {
+    error.textContent = text;
+    error.hidden = !text;
+    if (text) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+  };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this takes out of a name
+  const name = field.value.replace(/[\x00-\x1f\x7f]/g, " ").trim();
+  if (!name) return wrong("Give the party or encounter a name first.");
+  let tool;
+  try {
+    tool = (await tablesInfo())[calc];
+  } catch {
+    tool = undefined;
+  }
+  if (!tool?.rows) return wrong("This page could not read what its fight takes; nothing was kept.");
+  const all = currentInputs(form)[tool.rows.name];
+  if (!Array.isArray(all) || !all.length) return wrong("There is nobody in the fight to keep yet: add fighters first.");
+  const rows = chosenRows(dialog, all);
+  if (!rows.length) return wrong("No fighter is ticked: tick the ones to keep.");
+  if (groupsOf(calc).some((g) => g.name === name)) {
+    return wrong(`A party or encounter named “${name}” is kept already: give another name, or delete that one first.`);
+  }
+  const refused = keepGroup(calc, name, rows);
+  if (refused === "full") {
+    return wrong(`This browser's storage for this site is full, so “${name}” was not kept: export a backup file from “On this device”, then delete what you no longer need.`);
+  }
+  if (refused) return wrong("This browser would not keep it (a private window, or storage turned off); nothing was kept.");
+  wrong("");
+  field.value = "";
+  await fill(form, dialog);
+  say(dialog, `Kept “${name}” on this device (${namesWords(rows.map((r) => String(r.name ?? "")))}): it is listed below, to add at once in one tap.`);
+}
+
+/** @param {HTMLDialogElement} dialog @param {string} text @param {import("./answers.mjs").Action[]} actions */
+function say(dialog, text, ...actions) {
+  sayWithButtons(/** @type {HTMLElement} */ (dialog.querySelector(".codex-picker__status")), text, actions, "codex-picker__answer");
+}
+
+/** @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {string} name */
+async function addGroup(form, dialog, name) {
+  const calc = /** @type {string} */ (form.dataset.calc);
+  const group = groupsOf(calc).find((g) => g.name === name);
+  if (!group?.rows) return say(dialog, `“${name}” could not be read; nothing was added.`);
+  let tool;
+  try {
+    tool = (await tablesInfo())[calc];
+  } catch {
+    tool = undefined;
+  }
+  if (!tool?.rows) return say(dialog, "This page could not read what its fight takes; nothing was added.");
+  const done = addRows(calc, tool, group.rows, `Added “${name}”`);
+  if (done.problem !== undefined) return say(dialog, done.problem.charAt(0).toUpperCase() + done.problem.slice(1));
+  const item = tool.rows.item.toLowerCase();
+  say(dialog, `“${name}” joined the fight: ${namesWords(done.names)} (${done.total} ${item}${done.total === 1 ? "" : "s"}); Undo in the bar takes them out.`);
+}
+
+/** @param {HTMLFormElement} form @param {HTMLDialogElement} dialog @param {string} name */
+async function deleteGroup(form, dialog, name) {
+  const calc = /** @type {string} */ (form.dataset.calc);
+  const text = dropGroup(calc, name);
+  if (text === null) return say(dialog, `This browser would not delete “${name}”.`);
+  await fill(form, dialog);
+  say(dialog, `Deleted “${name}”.`, ["Put it back", async () => {
+    const refused = putBackGroup(calc, name, text);
+    await fill(form, dialog);
+    say(dialog, refused ? `“${name}” could not be put back (this browser's storage ${refused === "full" ? "is full" : "refused it"}).` : `“${name}” is back.`);
+  }]);
 }

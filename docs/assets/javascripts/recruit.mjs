@@ -91,8 +91,36 @@ function fullWords(rows, have, count) {
  *  fight is the kept one (the form's own is undone with its history).
  * @param {string} calc @param {TableInfo} tool @param {Row} row @param {number} count @returns {Added} */
 export function addToFight(calc, tool, row, count) {
+  return addRows(calc, tool, Array.from({ length: count }, () => row));
+}
+
+/** `wanted` named afresh against the fighters `have`: fighters of one name numbered together
+ *  ("Goblin 1–3"), a name already in the fight numbered on.
+ * @param {Row[]} wanted @param {Row[]} have @param {RowsInfo} rows @returns {Row[]} */
+function named(wanted, have, rows) {
+  const longest = rows.fields.find((f) => f.name === "name")?.max_length || 40;
+  const taken = have.map((r) => r.name || "");
+  /** @type {Map<string, number[]>} */
+  const bases = new Map(); // a name → the places of the wanted rows that have it
+  for (const [i, row] of wanted.entries()) {
+    const base = (typeof row.name === "string" && row.name.trim()) || rows.item;
+    bases.set(base, [...(bases.get(base) ?? []), i]);
+  }
+  const out = [...wanted];
+  for (const [base, places] of bases) {
+    const names = freshNames(base, places.length, taken, longest);
+    taken.push(...names);
+    places.forEach((place, n) => { out[place] = { ...wanted[place], name: names[n] }; });
+  }
+  return out;
+}
+
+/** Add `wanted` (rows of the tool's rows input) to the fight of `calc` as one change, named afresh:
+ *  {names, total} or {problem}; `undo` when the fight is the kept one. `label`: the change's words
+ *  in the log (by default "Added" and the names).
+ * @param {string} calc @param {TableInfo} tool @param {Row[]} wanted @param {string} [label] @returns {Added} */
+export function addRows(calc, tool, wanted, label) {
   const rows = tool.rows;
-  const nameField = rows.fields.find((f) => f.name === "name");
   /** @type {HTMLFormElement | null} */
   const form = document.querySelector(`form.calc[data-table][data-calc="${CSS.escape(calc)}"]`);
   const kept = form ? null : readKept(calc);
@@ -105,11 +133,10 @@ export function addToFight(calc, tool, row, count) {
     return { problem: `the fight kept on this device could not be read (its ${rows.item.toLowerCase()}s are not a list of records); open the fight's page to see it` };
   }
   const have = /** @type {Row[]} checked just above */ (listed);
-  if (have.length + count > rows.max) return { problem: fullWords(rows, have.length, count) };
-  const base = (typeof row.name === "string" && row.name.trim()) || rows.item;
-  const names = freshNames(base, count, have.map((r) => r.name || ""), nameField?.max_length || 40);
-  const added = names.map((name) => ({ ...row, name }));
-  const label = `Added ${namesWords(names)}`;
+  if (have.length + wanted.length > rows.max) return { problem: fullWords(rows, have.length, wanted.length) };
+  const added = named(wanted, have, rows);
+  const names = added.map((r) => String(r.name));
+  label ||= `Added ${namesWords(names)}`;
   const after = [...have, ...added];
   if (form) {
     setInputs(form, { [rows.name]: after }, { label });
