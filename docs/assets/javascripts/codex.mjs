@@ -311,7 +311,9 @@ async function recompute(form, since = performance.now()) {
       if (answer && !answer.ok && !answer.error) asking.sent = null; // no answer: the same inputs may ask again
       if (asking.waiting) { next = asking.waiting; continue; } // a newer change came: its answer is the one to draw
       if (answer) draw(form, answer, next.since, next.key);
-      next = null;
+      // A change made as this answer was drawn (a module that follows answers applied an amount
+      // tapped before it came) waited for it: it is asked now, or it would never be answered.
+      next = asking.waiting;
     }
   } finally {
     asking.busy = false;
