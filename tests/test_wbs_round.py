@@ -277,7 +277,9 @@ def test_channelled_reiki_is_let_go_as_the_round_ends_unless_stamina_holds_it() 
     after = end_round({"combatants": [row]})["combatants"][0]
     assert (after["channelled"], after["reiki"], after["stamina"]) == (2, 20, 5)  # lost ReiKi stays in the pool
     held = end_round({"combatants": [{**row, "hold": True}]})["combatants"][0]
-    assert (held["channelled"], held["stamina"]) == (6, 4)
+    assert (held["channelled"], held["stamina"], held["hold"]) == (6, 4, False)  # chosen again next round, or let go
+    again = end_round({"combatants": [held]})["combatants"][0]
+    assert (again["channelled"], again["stamina"]) == (2, 4)
 
 
 def test_damage_knocks_channelled_reiki_loose_less_concentration() -> None:
