@@ -319,6 +319,34 @@ def add_to_fight_html(value: Mapping[str, Any]) -> str:
             "</button></div>")
 
 
+def round_choices_html(value: Mapping[str, Any]) -> str:
+    """RoundChoices: each fighter's choices now, in words, and the whole as JSON for the page's round prompt
+    (round-prompt.mjs draws its dialog from it; no inline script). Nothing is asked once the ticks have begun."""
+    if not value["start"]:
+        return _empty(f"Chosen as round {value['round']} started; the next choices are asked as round "
+                      f"{value['round'] + 1} starts.")
+    data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
+    items = "".join(f"<li>{_e(f['name'])}: {_e(_chosen_words(f))}</li>" for f in value["fighters"])
+    return (f'<div class="codex-round" data-round-choices="{_attribute(data)}">'
+            f'<p class="codex-round__caption">Round {value["round"]}: each fighter\'s choices as it starts'
+            f'{_e(" (" + value["note"] + ")") if value["note"] else ""}</p>'
+            f'<ul class="codex-round__list">{items}</ul></div>')
+
+
+def _chosen_words(fighter: Mapping[str, Any]) -> str:
+    """What a fighter's row holds of the round's choices, in words ("EV 2, Relaxes"), or why they choose nothing."""
+    said = []
+    for ask in fighter["asks"]:
+        if ask["kind"] == "toggle":
+            if ask["value"]:
+                said.append(ask["said"])
+        elif ask["value"]:
+            said.append(f"{ask['label']} {next((w for v, w in ask['options'] if v == ask['value']), ask['value'])}")
+    if fighter["why"] and not fighter["asks"]:
+        return fighter["why"]
+    return ", ".join(said) or "nothing chosen"
+
+
 def _attribute(text: str) -> str:
     # & " < > escaped and ' left alone: the bytes the browser's innerHTML gives back for the attribute.
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
@@ -418,4 +446,5 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "trigram_move": trigram_move_html,
     "apply": apply_html,
     "add_to_fight": add_to_fight_html,
+    "round_choices": round_choices_html,
 }

@@ -164,6 +164,49 @@ class AddToFight(Fields):
     summary: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Ask(Fields):
+    """One choice a fighter makes as a round starts: the row field it sets, and what it may be set to.
+
+    `options` are (value, words) in the order offered: the values the rules allow now, never others; a
+    "toggle" has two (off, on). `said` names the choice when made ("Relaxes"); `note` is what it costs or does.
+    """
+
+    field: str
+    label: str
+    kind: Literal["select", "toggle"]
+    options: tuple[tuple[Any, str], ...]
+    value: Any
+    said: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FighterChoices(Fields):
+    """A fighter's choices as a round starts: `row` is their place in the fight; `why` says why they have none."""
+
+    name: str
+    row: int
+    asks: tuple[Ask, ...]
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundChoices(Fields):
+    """The choices each fighter makes as round `round` starts, asked afresh (the page's round prompt).
+
+    `rows` is the rows input they set; `start` is False once the round's ticks have begun (nothing is asked then);
+    `note` says what is chosen elsewhere.
+    """
+
+    TYPE: ClassVar[str] = "round_choices"
+    round: int
+    rows: str
+    start: bool
+    fighters: tuple[FighterChoices, ...] = ()
+    note: str = ""
+
+
 TileMark = Literal["", "compared", "guardian", "redraw"]
 
 
@@ -253,7 +296,8 @@ class Board(Fields):
     empty: str = ""
 
 
-RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, Tile, Act, Hand, Board)
+RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, RoundChoices, Tile, Act,
+                Hand, Board)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

@@ -102,9 +102,26 @@ def test_last_gasp_is_paid_as_the_round_starts_and_buys_its_ticks() -> None:
     assert (mei["stamina"], mei["gasp_paid"]) == (4, True)
     assert ticks(run(state), 0) == 3
     assert "Last Gasp paid" in [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
-    state = end_round(state)  # paid each round it is wanted, never twice in one
+    state = end_round(state)  # paid each round it is wanted, never twice in one, and asked afresh
     assert (row_of(state, "Mei")["stamina"], row_of(state, "Mei")["gasp_paid"]) == (4, False)
+    assert row_of(state, "Mei")["last_gasp"] is False
+    assert row_of(press(state), "Mei")["stamina"] == 4  # not chosen again: not paid, no ticks
+    chosen = engine().run("wbs.combat_tracker", {**state, "target": "Mei", "what": "last_gasp"})["apply"]
+    state = {**state, **dict(chosen["sets"])}
     assert row_of(press(state), "Mei")["stamina"] == 3
+
+
+def test_holding_channelled_reiki_is_chosen_each_round() -> None:
+    row = {"name": "Rin", "reflex": 3, "health": 6, "stamina": 6, "energy": 20, "reiki": 10, "channelled": 4,
+           "concentration": 0}
+    state = {"combatants": [row]}
+    chosen = engine().run("wbs.combat_tracker", {**state, "target": "Rin", "what": "hold"})["apply"]
+    assert "will hold channelled ReiKi this round" in chosen["summary"] or "hold" in chosen["label"]
+    state = end_round({**state, **dict(chosen["sets"])})
+    rin = row_of(state, "Rin")
+    assert rin["channelled"] == 4 and rin["hold"] is False  # held once; asked again next round
+    rin = row_of(end_round(state), "Rin")
+    assert rin["channelled"] == 0  # not chosen again: let go
 
 
 def test_last_gasp_is_not_paid_with_the_last_point_nor_without_being_wanted() -> None:
@@ -260,7 +277,9 @@ def test_channelled_reiki_is_let_go_as_the_round_ends_unless_stamina_holds_it() 
     after = end_round({"combatants": [row]})["combatants"][0]
     assert (after["channelled"], after["reiki"], after["stamina"]) == (2, 20, 5)  # lost ReiKi stays in the pool
     held = end_round({"combatants": [{**row, "hold": True}]})["combatants"][0]
-    assert (held["channelled"], held["stamina"]) == (6, 4)
+    assert (held["channelled"], held["stamina"], held["hold"]) == (6, 4, False)  # chosen again next round, or let go
+    again = end_round({"combatants": [held]})["combatants"][0]
+    assert (again["channelled"], again["stamina"]) == (2, 4)
 
 
 def test_damage_knocks_channelled_reiki_loose_less_concentration() -> None:

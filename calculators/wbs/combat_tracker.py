@@ -22,7 +22,7 @@ from ..readings import reading_input
 from ..results import Apply, Cell, Condition, Row, Table, text_cells
 from ..rules import by_id
 from ..spec import Calculator, Input, Output, drafted
-from . import fight_changes, fighters, round_end, shared_tick, spending, ticks, tiers, turns, upkeep
+from . import fight_changes, fighters, round_choices, round_end, shared_tick, spending, ticks, tiers, turns, upkeep
 from .combat_rules import combat
 from .fighters import Readings
 from .tick_pointer import Step, has_tick, number, steps, ticks_after, top
@@ -73,6 +73,7 @@ def _outputs() -> list[Output]:
         Output("next", "Move on", "table"),
         Output("apply", "Apply the change", "table"),
         Output("fighters", "Fighters", "table"),
+        Output("choices", "The round's choices", "table"),
         Output("order", "The round's ticks", "table"),
         Output("chart", "Tick chart", "table"),
         Output("end_of_round", "As the round ends", "table"),
@@ -102,8 +103,8 @@ def _acting_now(rows: Sequence[Mapping[str, Any]], names: Sequence[str], counts:
     if not rows:
         return EMPTY
     if step is None:
-        return (f"Round {round_number} starts: each fighter chooses EV and Relax (and whether to pay for Last Gasp, "
-                "and a Kiai or Strain for their next action); Next begins its ticks.")
+        return (f"Round {round_number} starts: each fighter chooses afresh (EV, Relax, Kiai, Strain, holding "
+                "channelled ReiKi, Last Gasp: the round's choices); Next begins its ticks.")
     here = [i for i, c in enumerate(counts) if has_tick(c, step)]
     if not here:
         return "Nobody has a tick here any more (whoever had it is down): Next moves on."
@@ -436,6 +437,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "next": _next(moved, moved_counts, rows, names, phase_names, round_number),
         "apply": fight.change,
         "fighters": _fighters_table(rows, names, counts, step, readings),
+        "choices": round_choices.choices(rows, names, round_number, step is None, readings),
         "order": _order_table(names, counts, phase_names, step),
         "chart": ticks.tick_chart(labels, counts, phase_names),
         "end_of_round": _end_table(rows, names, round_number, readings),

@@ -45,6 +45,8 @@ def choices() -> tuple[Choice, ...]:
         Choice("core", "Core (a Control action)"),
         Choice("core_move", "Core move as the round ends"),
         Choice("stagger", f"{stagger['name']}: a failed check (no number needed)"),
+        Choice("last_gasp", "Last Gasp this round: pays Stamina to fight on when out (no number needed)"),
+        Choice("hold", f"Holds channelled {pools['reiki']} as this round ends, for Stamina (no number needed)"),
         *(Choice(f"{DECLARE}{c['id']}", f"Declare: {c['name']} (the number is its Reflex cost)")
           for c in fighters.categories()),
         Choice("recover", "Declare: Energy Recover (the number is its Reflex cost)"),
@@ -55,7 +57,7 @@ def choices() -> tuple[Choice, ...]:
     )
 
 
-NO_NUMBER = ("stagger",)
+NO_NUMBER = ("stagger", "last_gasp", "hold")
 """Changes that need no number typed (the others wait for one, so a fighter left picked applies nothing)."""
 
 
@@ -218,8 +220,11 @@ def _pool_change(key: str, word: str, high: int) -> ChangeOf:
             return None
         row["channelled"] = min(row["channelled"], fighters.channel_room(row))
         row["core"] = min(row["core"], row["energy"])
+        ev = row["ev"]
+        row["ev"] = fighters.ev_kept(row)  # an EV the Core left no longer opens falls to one it does
         verb = "gains" if moved >= 0 else "spends"
-        return f"{verb} {abs(moved)} {shown}", f"{row[key]} {shown} now."
+        fell = f" Their EV falls to {row['ev']}: the Core left opens no more." if row["ev"] != ev else ""
+        return f"{verb} {abs(moved)} {shown}", f"{row[key]} {shown} now.{fell}"
     return change
 
 
@@ -232,6 +237,7 @@ def _group_spend(fight: Fight, index: int, spent: int, shown: str, problems: Pro
     fighters.take_energy(rows, index, spent, fight.readings)
     for i in fighters.pool_members(rows, index, fight.readings):
         rows[i]["channelled"] = min(rows[i]["channelled"], fighters.channel_room(rows[i]))
+        rows[i]["ev"] = fighters.ev_kept(rows[i])
     return f"spends {spent} {shown} from the group's pool", f"{pool - spent} left in the pool."
 
 
@@ -306,6 +312,19 @@ def _stagger(fight: Fight, index: int, row: dict[str, Any], amount: Amount | Non
     row["stamina"] -= lost
     row["staggered"] = True
     return f"is Staggered and loses {lost} Stamina", f"{row['stamina']} Stamina left."
+
+
+def _chosen(field: str, words: str, then: str) -> ChangeOf:
+    """A round's choice (asked afresh each round: the round's end clears it), made for this round."""
+    def change(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
+        if amount is not None:
+            problems.add("change", "Leave the number empty: this is chosen for the round, not counted")
+            return None
+        if row[field]:
+            return f"already {words} this round", then
+        row[field] = True
+        return f"{words} this round", then
+    return change
 
 
 def _majors(fight: Fight, index: int, row: dict[str, Any], amount: Amount | None, problems: Problems) -> Done:
@@ -507,6 +526,11 @@ _CHANGES: dict[str, ChangeOf] = {
     "core": _core,
     "core_move": _core_move,
     "stagger": _stagger,
+    "last_gasp": _chosen("last_gasp", "means to fight on with Last Gasp",
+                         "Paid as the round starts, or when they drop (the Last Gasp reading); asked again "
+                         "next round."),
+    "hold": _chosen("hold", "will hold channelled ReiKi",
+                    "Paid in Stamina as the round ends, if there is ReiKi above what Concentration keeps."),
     "defense": _defense,
     "recover": _recover,
     "pass": _pass,

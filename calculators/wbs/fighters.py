@@ -243,6 +243,11 @@ def ev_allowed(row: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(sorted({0, always, boosted_ev(core_now(row))}))
 
 
+def ev_kept(row: Mapping[str, Any]) -> int:
+    """The EV a fighter keeps when their Core no longer opens the one they had: the highest still open below it."""
+    return max(ev for ev in ev_allowed(row) if ev <= row["ev"])
+
+
 def core_range(row: Mapping[str, Any]) -> tuple[int, int]:
     """Where the Core may move: the Peak and Damper range, never above the energy left."""
     low, high = min(row["core_low"], row["core"]), max(row["core_high"], row["core"])

@@ -5,8 +5,9 @@ and refills); then upkeep (Kiai dice and the Kiai skill's, Efficiency counted, a
 and Relax taken off, paid in GenKi, ReiKi or ShinKi, a monster's pool or its Stamina, a group's
 members from their shared pool), channelled ReiKi let go above Concentration unless Stamina holds it
 (Aura's never), SeiKi's Stamina and exhaustion (in the order source note seiki-exhaustion-order
-reads), and the Core moved by Peak and Damper. The next round starts with Last Gasp paid by
-those who fight on out of the fight. Every number is read from rules_data/wbs/.
+reads), and the Core moved by Peak and Damper. Holding channelled ReiKi and Last Gasp end with the
+round: each is chosen again as the next starts (`round_choices`). The next round starts with Last
+Gasp paid by those who chose to fight on out of the fight. Every number is read from rules_data/wbs/.
 """
 
 from __future__ import annotations
@@ -89,6 +90,25 @@ def _end_tick(row: dict[str, Any], name: str, readings: Readings) -> tuple[str, 
     return resolved, said
 
 
+def kept_free(row: Mapping[str, Any], reading: str) -> int:
+    """Channelled ReiKi (on top of Aura's) that Concentration keeps through the round's end, with no Stamina paid.
+
+    `reading` is source note aura-concentration's: Concentration's ranks on top of Aura, or counting it.
+    """
+    kept = row["concentration"] * rules.table("wbs/reiki")["losing"]["per_concentration_rank"]
+    return max(0, kept - fighters.aura_now(row)) if reading == "inside" else kept
+
+
+def hold_cost() -> int:
+    """Stamina that holds channelled ReiKi above what Concentration keeps through a round's end."""
+    return rules.table("wbs/reiki")["losing"]["keep_stamina"]
+
+
+def can_hold(row: Mapping[str, Any]) -> bool:
+    """Whether the row has the Stamina to hold channelled ReiKi (paying it never knocks them out)."""
+    return row["stamina"] - hold_cost() > _stamina()["unconscious_at"]
+
+
 def _let_go(row: dict[str, Any], reading: str) -> tuple[int, int]:
     """Channelled ReiKi above Concentration goes back to the pool, unless Stamina holds it: (lost, Stamina paid).
 
@@ -96,12 +116,10 @@ def _let_go(row: dict[str, Any], reading: str) -> tuple[int, int]:
     (source note aura-concentration).
     """
     losing = rules.table("wbs/reiki")["losing"]
-    kept = row["concentration"] * losing["per_concentration_rank"]
-    if reading == "inside":
-        kept = max(0, kept - fighters.aura_now(row))
+    kept = kept_free(row, reading)
     if row["channelled"] <= kept:
         return 0, 0
-    if row["hold"] and row["stamina"] - losing["keep_stamina"] > _stamina()["unconscious_at"]:
+    if row["hold"] and can_hold(row):
         row["stamina"] -= losing["keep_stamina"]
         return 0, losing["keep_stamina"]
     lost = row["channelled"] - kept
@@ -127,9 +145,7 @@ def _move_core(row: dict[str, Any]) -> None:
     row["core"] = fighters.core_now(row)
 
 
-def _closest_ev(row: Mapping[str, Any]) -> int:
-    """The EV a fighter keeps when their Core no longer opens the one they had: the highest still open below it."""
-    return max(ev for ev in fighters.ev_allowed(row) if ev <= row["ev"])
+_closest_ev = fighters.ev_kept
 
 
 def _exhaust(row: dict[str, Any], round_number: int) -> int:
@@ -170,8 +186,10 @@ def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: 
         new.update(ev=0, relaxing=False)
     elif new["ev"] not in fighters.ev_allowed(new):
         new["ev"] = _closest_ev(new)
+    # A round's own choices are asked afresh at the next round's start, never carried unasked: Last Gasp
+    # and holding channelled ReiKi cost Stamina each round they are chosen.
     new.update(kiai=0, kiai_extra=0, majors=0, gasp_paid=False, staggered=False, core_move=0, resolved_kinds="",
-               declared_here=False)
+               declared_here=False, hold=False, last_gasp=False)
     return new, Settled(resolved, cost, paid, lost, held, regained, exhausted, (core_before, new["core"]),
                         (ev_before, new["ev"]), recovered, paid.energy - own)
 

@@ -60,6 +60,18 @@ def _run(engine: calculators.Engine, calc_id: str, inputs: Mapping[str, Any], wh
         raise ExampleError((*where, exc.field), f"{calc_id} refuses the inputs here: {exc.message}") from None
 
 
+def _chosen(inputs: Mapping[str, Any], choose: Mapping[str, Any], where: JsonPath) -> dict[str, Any]:
+    """The rows inputs after a round prompt's choices: each record's fields set on the row at its position."""
+    out = {}
+    for name, records in choose.items():
+        rows = inputs.get(name)
+        if not isinstance(rows, list) or len(records) > len(rows):
+            raise ExampleError((*where, name), f"choices for {len(records)} rows, but {name} has "
+                                               f"{len(rows) if isinstance(rows, list) else 'no'} rows here")
+        out[name] = [{**row, **(records[i] if i < len(records) else {})} for i, row in enumerate(rows)]
+    return out
+
+
 def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]:
     """The example's stages: its inputs as given, then each step's (ExampleError if one cannot be played)."""
     calc_id = example["calculator"]
@@ -67,7 +79,7 @@ def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]
     stages = [Played((), inputs, _run(engine, calc_id, inputs, ("inputs",)))]
     for n, step in enumerate(example.get("steps", ())):
         where: JsonPath = ("steps", n)
-        inputs = {**inputs, **step.get("set", {})}
+        inputs = {**inputs, **_chosen(inputs, step.get("choose", {}), (*where, "choose")), **step.get("set", {})}
         if "press" in step:
             pressed = _run(engine, calc_id, inputs, (*where, "set")).get(step["press"])
             if not isinstance(pressed, Mapping) or pressed.get("type") != "apply":

@@ -37,6 +37,7 @@ PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern
     ("table-tools.mjs", r"<form\b[^>]*\bdata-table\b"),
     ("recruit.mjs", r'class="codex-recruit\b|<form\b[^>]*\bdata-table\b'),
     ("picker.mjs", r"<form\b[^>]*\bdata-table\b"),  # "Add fighters"
+    ("round-prompt.mjs", r"\bdata-round-choices="),  # the round's choices (WBS), after table-tools.mjs binds the bar
     ("device.mjs", r"\bdata-device\b"),  # the page "On this device"
 ))
 _HEAD_END = re.compile(r"</head\s*>", re.I)
@@ -49,7 +50,7 @@ _ENTRY_TAG = re.compile(r'<script src="(?P<base>[^"]*)' + re.escape(ENTRY) + r'"
 _HINTS = {"readings.mjs": ("data-reading-for=",), "codex.mjs": ("data-calc=",), "tables.mjs": ("data-codex-table",),
           "calc-tools.mjs": ("data-calc=",), "tile-table.mjs": ("rain.tile_",), "tile-draw.mjs": ("rain.tile_draw",),
           "table-tools.mjs": ("data-table",), "recruit.mjs": ("codex-recruit", "data-table"),
-          "picker.mjs": ("data-table",), "device.mjs": ("data-device",)}
+          "picker.mjs": ("data-table",), "round-prompt.mjs": ("data-round-choices=",), "device.mjs": ("data-device",)}
 
 
 def modules(page_html: str) -> list[str]:

@@ -133,11 +133,13 @@ HIT = """async ([form, count, hold]) => {""" + WAIT + """
 }"""
 
 
+THUMB_MS = 400  # from tapping a card to tapping an amount in the bar: a thumb's move across a phone
 # An amount button on a fighter's card (the card tapped first, untimed): the number shown on the card
 # changes once the engine has previewed the amount and the page has applied it (two answers), timed
 # to the answer that changed the card and to the frame after it. Then Undo, timed to the answer that
 # puts the card back.
-AMOUNT = """async ([form, count, hold]) => {""" + WAIT + """
+AMOUNT = """async ([form, count, hold]) => {""" + WAIT.replace("DEADLINE", "DEADLINE") + """
+  const THUMB = """ + str(THUMB_MS) + """;
   const holder = document.querySelector(form);
   const cardOf = (i) => holder.querySelectorAll('output[name="fighters"] .codex-pick')[i].closest("li, tr, article");
   const changedCard = async (i, before, what) => {
@@ -159,7 +161,7 @@ AMOUNT = """async ([form, count, hold]) => {""" + WAIT + """
     const picked = answer(holder, `pick ${i + 1}`);
     holder.querySelectorAll('output[name="fighters"] .codex-pick')[which].click();
     await picked;
-    await frame(); await frame();
+    await new Promise((done) => setTimeout(done, THUMB));  // the thumb moves from the card to the bar
     let before = cardOf(which).textContent;
     const amount = [...document.querySelectorAll("[data-table-amount]")].find((b) => b.textContent === "+1");
     let changed = changedCard(which, before, `+1 ${i + 1}`);

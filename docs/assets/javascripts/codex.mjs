@@ -491,6 +491,13 @@ export async function foresee(form, sets) {
   }
 }
 
+/** The outputs already known for the state `set` would make (asked ahead, or met before), or null.
+ * @param {HTMLFormElement} form @param {Record<string, unknown>} set @returns {Record<string, string> | null} */
+export function foreseen(form, set) {
+  const inputs = inputsAfter(form, set, readInputs(form));
+  return inputs ? formState(form).known.get(JSON.stringify(inputs)) ?? null : null;
+}
+
 // House rules (readings.mjs): a reading chosen beside its note is followed by every input that
 // picks that note's reading.
 whenReadingChosen((note, reading) => {

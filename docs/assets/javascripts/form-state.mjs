@@ -8,6 +8,7 @@
  * @typedef {import("./codex.mjs").Change} Change
  * @typedef {import("./rows.mjs").Row} Row
  * @typedef {import("./table-tools.mjs").Tool} Tool
+ * @typedef {import("./round-prompt.mjs").RoundPrompt} RoundPrompt
  * @typedef {import("./url-state.mjs").StateFormat} StateFormat
  */
 
@@ -34,6 +35,7 @@
  * @property {string | undefined} actKey tile-table.mjs: the key of the button last tapped (the focus returns to it)
  * @property {string} actOutput tile-table.mjs: the output that button sat in
  * @property {Tool | null} table table-tools.mjs: the form's table tool (history, bar, kept fight)
+ * @property {RoundPrompt | null} roundPrompt round-prompt.mjs: the round's prompt (its button, the round last seen)
  */
 
 /**
@@ -56,7 +58,7 @@ export function formState(form) {
       format: null, step: "",
       pendingTimer: undefined, sayTimer: undefined, rowTables: new Map(), answered: undefined,
       applyFocus: false, applying: null, applyTimer: undefined, tileTableBound: false, actKey: undefined,
-      actOutput: "", table: null,
+      actOutput: "", table: null, roundPrompt: null,
     };
     states.set(form, state);
   }

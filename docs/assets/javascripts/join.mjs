@@ -5,7 +5,9 @@
 // received is checked field by field and written as text (never as markup); a message that fails
 // is dropped and counted, and the table shown stays as it was.
 
-import { CodeError, answerOffer, cleanCode, drawQr, parseMessage, textOf } from "./link.mjs";
+import { CodeError, answerOffer, cleanCode, parseMessage, textOf } from "./link.mjs";
+import { drawQr } from "./qr-draw.mjs";
+import { scanInto } from "./scan-field.mjs";
 
 /**
  * @typedef {import("./link-gm.mjs").Projection} Projection
@@ -16,8 +18,6 @@ import { CodeError, answerOffer, cleanCode, drawQr, parseMessage, textOf } from 
 let peer = null;
 let dropped = 0;
 let answered = ""; // the offer code last answered, or being answered (the same code again makes no new answer)
-/** @type {{ stop: () => void } | null} */
-let scanning = null;
 
 /** @param {HTMLElement} box @param {string} selector @returns {HTMLElement} the page writes it (docs/join.md) */
 const part = (box, selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
@@ -148,26 +148,13 @@ async function tryAnswer(box, value, finished) {
 }
 
 /** @param {HTMLElement} box */
-async function scanOffer(box) {
-  if (scanning) {
-    scanning.stop();
-    scanning = null;
-    return;
-  }
-  try {
-    const { scan } = await import("./scan.mjs");
-    const going = await scan(/** @type {HTMLVideoElement} */ (part(box, "video")));
-    scanning = going;
-    say(box, "Point the camera at the offer on the GM's screen.");
-    const text = await going.found;
-    scanning = null;
-    if (text) {
-      /** @type {HTMLTextAreaElement} */ (part(box, "[data-join-offer]")).value = text;
-      await tryAnswer(box, text, true);
-    }
-  } catch (error) {
-    say(box, `The camera could not be used (${error instanceof Error ? error.message : String(error)}): type the offer code instead.`);
-  }
+function scanOffer(box) {
+  return scanInto(/** @type {HTMLVideoElement} */ (part(box, "video")), /** @type {HTMLTextAreaElement} */ (part(box, "[data-join-offer]")), {
+    say: (text) => say(box, text),
+    aim: "Point the camera at the offer on the GM's screen.",
+    instead: "type the offer code instead.",
+    read: (text) => tryAnswer(box, text, true),
+  });
 }
 
 /** Bind the page's join box (once). @param {HTMLElement} box */

@@ -7,7 +7,9 @@
 // from a link that is no longer paired, is dropped and counted, never applied.
 
 import { whenAnswered } from "./form-changes.mjs";
-import { CodeError, acceptAnswer, cleanCode, drawQr, makeOffer, parseMessage, textOf } from "./link.mjs";
+import { CodeError, acceptAnswer, cleanCode, makeOffer, parseMessage, textOf } from "./link.mjs";
+import { drawQr } from "./qr-draw.mjs";
+import { scanInto } from "./scan-field.mjs";
 
 export const MAX_LINKS = 8; // phones linked to one GM's device at once
 const CONNECT_WAIT = 20_000; // ms: a link whose channel has not opened by then is lost
@@ -49,8 +51,6 @@ let tool = null;
 const bound = new WeakSet();
 /** @type {WeakSet<HTMLFormElement>} */
 const followed = new WeakSet();
-/** @type {{ stop: () => void } | null} */
-let scanning = null;
 
 /** @param {HTMLElement} holder @param {string} selector @returns {HTMLElement} the build writes it (calc-link.html.j2) */
 const part = (holder, selector) => /** @type {HTMLElement} */ (holder.querySelector(selector));
@@ -273,26 +273,13 @@ export function attach(holder) {
 }
 
 /** @param {HTMLElement} holder */
-async function scanAnswer(holder) {
-  if (scanning) {
-    scanning.stop();
-    scanning = null;
-    return;
-  }
-  try {
-    const { scan } = await import("./scan.mjs");
-    const going = await scan(/** @type {HTMLVideoElement} */ (part(holder, "video")));
-    scanning = going;
-    say("Point the camera at the phone's answer.");
-    const text = await going.found;
-    scanning = null;
-    if (text) {
-      /** @type {HTMLTextAreaElement} */ (part(holder, "[data-link-answer]")).value = text;
-      await tryAnswer(text, true);
-    }
-  } catch (error) {
-    say(`The camera could not be used (${error instanceof Error ? error.message : String(error)}): type the phone's answer code instead.`);
-  }
+function scanAnswer(holder) {
+  return scanInto(/** @type {HTMLVideoElement} */ (part(holder, "video")), /** @type {HTMLTextAreaElement} */ (part(holder, "[data-link-answer]")), {
+    say,
+    aim: "Point the camera at the phone's answer.",
+    instead: "type the phone's answer code instead.",
+    read: (text) => tryAnswer(text, true),
+  });
 }
 
 /** "Link a phone" pressed. @param {HTMLElement} holder */

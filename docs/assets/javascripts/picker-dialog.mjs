@@ -3,28 +3,17 @@
 
 import { sayWithButtons } from "./answers.mjs";
 import { GROUP_NAME, dropGroup, groupsOf, keepGroup, putBackGroup } from "./groups.mjs";
-import { addRows, addToFight, namesWords, tablesInfo } from "./recruit.mjs";
+import { addRows, addToFight, buildFile, namesWords, tablesInfo } from "./recruit.mjs";
 import { currentInputs } from "./rows.mjs";
 import { savedRecruits } from "./saves.mjs";
 
 /** @typedef {import("./picker.mjs").Pick} Pick */
 
 const COUNTS = [1, 2, 3, 4, 5, 6];
-const ROOT = new URL("../../", import.meta.url); // the site's root: this module is assets/javascripts/
-
-/** @type {Promise<Record<string, Pick[] | undefined>> | null} */
-let picked = null;
-
-/** What each table page's picker offers, from the build (widgets.PICKS_FILE): calc → picks. */
+/** What each table page's picker offers, from the build (widgets.PICKS_FILE): calc → picks.
+ * @returns {Promise<Record<string, Pick[] | undefined>>} */
 function picksInfo() {
-  if (!picked) {
-    picked = fetch(new URL("assets/codex/picks.json", ROOT)).then((r) => {
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      return r.json();
-    });
-    picked.catch(() => { picked = null; }); // asked again at the next opening
-  }
-  return picked;
+  return buildFile("picks.json");
 }
 
 /** @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string} className @param {string} text */

@@ -24,19 +24,28 @@ import { savedRecruits } from "./saves.mjs";
  */
 
 const ROOT = new URL("../../", import.meta.url); // the site's root: this module is assets/javascripts/
-/** @type {Promise<Record<string, TableInfo | undefined>> | null} */
-let tables = null;
+/** @type {Map<string, Promise<unknown>>} the build's files asked for, by name (a failed one is asked again) */
+const asked = new Map();
 
-/** What each table tool takes, from the build: calc → {page, rows: {name, item, max, fields}}. */
-export function tablesInfo() {
-  if (!tables) {
-    tables = fetch(new URL("assets/codex/tables.json", ROOT)).then((r) => {
+/** A JSON file the build writes in assets/codex/, fetched once for the tab (again after a failure).
+ * @template T @param {string} name @returns {Promise<T>} */
+export function buildFile(name) {
+  let file = asked.get(name);
+  if (!file) {
+    file = fetch(new URL(`assets/codex/${name}`, ROOT)).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       return r.json();
     });
-    tables.catch(() => { tables = null; }); // try again at the next tap
+    asked.set(name, file);
+    file.catch(() => { asked.delete(name); }); // asked again at the next tap
   }
-  return tables;
+  return /** @type {Promise<T>} */ (file);
+}
+
+/** What each table tool takes, from the build: calc → {page, rows: {name, item, max, fields}}.
+ * @returns {Promise<Record<string, TableInfo | undefined>>} */
+export function tablesInfo() {
+  return buildFile("tables.json");
 }
 
 // ---- names ---------------------------------------------------------------------------------

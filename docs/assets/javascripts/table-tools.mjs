@@ -17,7 +17,7 @@ import { download, fileName, readText, removeKey, roomWords, withLock } from "./
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
 import { apply, currentInputs, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, keptCopy, saveRecord, storeSave } from "./saves.mjs";
-import { fold, foresee } from "./codex.mjs";
+import { fold, foresee, foreseen } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
 import { Log, differences, logText, readLogText, stateKey } from "./store.mjs";
 import { address, keepAddress, stateOf } from "./url-state.mjs";
@@ -403,13 +403,39 @@ function lookAhead(tool) {
         if (button?.dataset.apply) sets.push(JSON.parse(button.dataset.apply));
       } catch { /* a button that carries no state is asked when tapped */ }
     }
-    if (sets.length) foresee(tool.form, sets);
+    // A fighter picked: the amounts first (the likelier next tap), then Next and Apply.
+    amountsAhead(tool).then(() => { if (sets.length) foresee(tool.form, sets); });
   };
   clearTimeout(tool.looking);
   tool.looking = setTimeout(() => {
     if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 250 });
     else go();
   }, AHEAD_AFTER);
+}
+
+// With a fighter picked and no change typed, the bar's amounts are a tap away: each amount's
+// change, and the state its Apply leads to, are asked ahead too, so −5 −1 +1 +5 apply with no
+// trip to the worker (the amount's own answer, then the applied one, both drawn in the tap).
+/** @param {Tool} tool */
+async function amountsAhead(tool) {
+  const { form, bar } = tool;
+  const target = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (form.querySelector(':is(input, select)[name="target"]'));
+  const change = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="change"]'));
+  if (!target?.value.trim() || !change || change.value.trim()) return;
+  // the small amounts first (the likelier taps), each with the state its Apply leads to
+  const amounts = [...bar.querySelectorAll("[data-table-amount]")].map((b) => /** @type {HTMLElement} */ (b).dataset.tableAmount || "")
+    .sort((a, b) => a.length - b.length || a.localeCompare(b));
+  for (const amount of amounts) {
+    await foresee(form, [{ change: amount }]);
+    const html = foreseen(form, { change: amount })?.apply;
+    if (!html) return; // not asked ahead (the reader acted first): the rest waits for the next pause
+    const shell = document.createElement("template");
+    shell.innerHTML = html;
+    const button = /** @type {HTMLElement | null} */ (shell.content.querySelector("button[data-apply]"));
+    try {
+      if (button?.dataset.apply) await foresee(form, [JSON.parse(button.dataset.apply)]);
+    } catch { /* asked when tapped */ }
+  }
 }
 
 // ---- the change being made ----------------------------------------------------------------

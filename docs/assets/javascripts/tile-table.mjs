@@ -4,7 +4,7 @@
 // draw's button (`data-fresh`) gets its code here, at the tap, from crypto.getRandomValues: the
 // marker the engine put in its inputs becomes six fresh digits. After the answer the focus goes
 // back to the button with the same `data-key`, without scrolling. A player's code (`.codex-share`)
-// gets its link and, on request, a QR code drawn on the device (the vendored uqr encoder).
+// gets its link and, on request, a QR code drawn on the device (qr-draw.mjs, loaded at the first request).
 // No inline handlers (CSP); nothing the engine sent is set as markup here.
 import { button, copyText } from "./calc-tools.mjs";
 import { everyPage } from "./every-page.mjs";
@@ -17,7 +17,6 @@ import { stateKey } from "./url-state.mjs";
 
 const TOOLS = ["rain.tile_table", "rain.tile_seat"];
 export const FRESH = { low: 1, high: 999999, width: 6 }; // the engine's draw codes (session.CODE_RANGE)
-const SVG = "http://www.w3.org/2000/svg";
 const TOOL = "codex-share__button";
 
 // A whole number from low to high, every one equally likely (words past the last full span are redrawn).
@@ -108,32 +107,6 @@ function linkFor(share) {
 }
 
 
-/** @param {HTMLElement} figure @param {string} href @param {string} title */
-async function drawQr(figure, href, title) {
-  /** @type {typeof import("uqr")} the vendored copy of the pinned package (hooks/codex/vendor.py) */
-  const { encode } = await import(new URL("./vendor/uqr.mjs", import.meta.url).href);
-  const { data } = encode(href, { ecc: "M", border: 2 });
-  const size = data.length;
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `QR code of the link to ${title}`);
-  svg.setAttribute("shape-rendering", "crispEdges");
-  const back = document.createElementNS(SVG, "rect");
-  back.setAttribute("width", String(size));
-  back.setAttribute("height", String(size));
-  back.setAttribute("fill", "#fff");
-  let d = "";
-  data.forEach((row, y) => {
-    row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; });
-  });
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", d);
-  path.setAttribute("fill", "#000");
-  svg.append(back, path);
-  figure.replaceChildren(svg);
-}
-
 /** @param {HTMLElement} share */
 function enhance(share) {
   if (share.querySelector(".codex-share__tools")) return;
@@ -162,7 +135,10 @@ function enhance(share) {
       return;
     }
     try {
-      if (!figure.firstChild) await drawQr(figure, href, title);
+      if (!figure.firstChild) {
+        const { drawQr } = await import("./qr-draw.mjs");
+        await drawQr(figure, href, `QR code of the link to ${title}`);
+      }
       figure.hidden = false;
       qr.textContent = "Hide QR code";
     } catch {
