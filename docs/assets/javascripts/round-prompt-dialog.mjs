@@ -76,7 +76,7 @@ function fill(dialog, data) {
   shown.set(dialog, data);
   /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__title")).textContent = `Round ${data.round}: the fighters' choices`;
   /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__note")).textContent =
-    `Asked afresh each round, set to what each row holds now. ${data.note ? `${data.note}.` : ""}`;
+    `Set to what each fighter holds now: confirm or change. ${data.note ? `${data.note}.` : ""}`;
   const list = /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__list"));
   list.replaceChildren(...data.fighters.map((fighter) => {
     const set = el("fieldset", "codex-round-prompt__fighter");

@@ -73,15 +73,16 @@ function update(form, prompt) {
 function bindPrompt(form) {
   const state = formState(form);
   if (state.roundPrompt || !form.querySelector('output[name="choices"]')) return;
-  const controls = form.querySelector("[data-table-bar] .codex-table-bar__controls");
-  if (!controls) return;
+  // Beside the bar's "now" line, which at a round's start says the fighters choose.
+  const now = form.querySelector("[data-table-bar] [data-table-now]");
+  if (!now) return;
   const open = document.createElement("button");
   open.type = "button";
   open.className = "codex-table-bar__round";
   open.textContent = "Round choices";
   open.setAttribute("aria-haspopup", "dialog");
   open.hidden = true;
-  controls.querySelector('[data-table-action="next"]')?.before(open);
+  now.after(open);
   /** @type {HTMLInputElement | null} */
   const round = form.querySelector('input[name="round"]');
   // The round the page opens at (its kept fight is in the form by now: table-tools.mjs ran first).
