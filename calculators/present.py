@@ -327,9 +327,8 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
                       f"{value['round'] + 1} starts.")
     data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
     items = "".join(f"<li>{_e(f['name'])}: {_e(_chosen_words(f))}</li>" for f in value["fighters"])
-    return (f'<div class="codex-round" data-round-choices="{_attribute(data)}">'
-            f'<p class="codex-round__caption">Round {value["round"]}: each fighter\'s choices as it starts'
-            f'{_e(" (" + value["note"] + ")") if value["note"] else ""}</p>'
+    return (f'<div class="codex-round" data-round="{value["round"]}" data-round-choices="{_attribute(data)}">'
+            f'<p class="codex-round__caption">Round {value["round"]}: each fighter\'s choices as it starts</p>'
             f'<ul class="codex-round__list">{items}</ul></div>')
 
 
