@@ -1,5 +1,5 @@
 // The round's prompt (WBS): "Round choices" in the table bar at a round's start (the engine's
-// `choices` output), opened by itself once as a new round begins; its dialog loads when opened.
+// `choices` output), opened by its button; its dialog loads when opened.
 
 import { everyPage } from "./every-page.mjs";
 import { whenAnswered } from "./form-changes.mjs";
@@ -21,14 +21,14 @@ async function show(form, prompt) {
   prompt.dialog = openRoundPrompt(form, prompt.dialog) ?? prompt.dialog;
 }
 
-// By itself only for a round later than any seen (not one Undo meets again), over no other dialog.
+// "Round choices" stands in the bar at every round's start; the dialog opens when it is tapped, never
+// by itself: a modal that opened as Next crossed into a round caught the GM's next tap (a second tap
+// on Next, Undo) and hid the fight behind it.
 /** @param {HTMLFormElement} form @param {RoundPrompt} prompt */
 function update(form, prompt) {
   const round = roundOf(form);
   if (prompt.open.hidden !== !round) prompt.open.hidden = !round;
-  if (round <= prompt.seen) return;
-  prompt.seen = round;
-  if (!document.querySelector("dialog[open]")) show(form, prompt);
+  prompt.seen = Math.max(prompt.seen, round);
 }
 
 /** @param {HTMLFormElement} form */
