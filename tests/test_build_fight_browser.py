@@ -9,7 +9,6 @@ backup file; full storage refused in words; a link from before the empty start o
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -18,29 +17,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import test_browser as shared
-from tests.support.browser import local_only
 from tests.test_device_store_browser import FILL, UNFILL
-from tests.test_table_browser import BAR, CONFLICT, FIGHT, PHONE, WBS, XIA, open_table, rows, value
+from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows, value
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+__all__ = ["phone"]  # the table tests' phone fixture (downloads allowed: the backup file)
 GROUPS = f"codex.group.{WBS}."
-
-
-@pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:
-    """A phone: 390 px wide, touch; no service worker; downloads allowed (the backup file)."""
-    context = browser.new_context(**PHONE, service_workers="block", accept_downloads=True)
-    page = context.new_page()
-    blocked: list[str] = []
-    errors: list[str] = []
-    local_only(page, blocked)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert blocked == [] and errors == []
 
 
 def tap_undo(page: Any, calc: str = WBS) -> None:

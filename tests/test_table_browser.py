@@ -34,8 +34,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 @pytest.fixture()
 def phone(browser: Any) -> Iterator[Any]:
-    """A phone: 390 px wide, touch; no service worker (a private window's view, and quick)."""
-    context = browser.new_context(**PHONE, service_workers="block")
+    """A phone: 390 px wide, touch; no service worker (a private window's view, and quick); downloads
+    allowed (a backup file, an exported fight)."""
+    context = browser.new_context(**PHONE, service_workers="block", accept_downloads=True)
     page = context.new_page()
     blocked: list[str] = []
     errors: list[str] = []
