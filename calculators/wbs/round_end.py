@@ -145,9 +145,6 @@ def _move_core(row: dict[str, Any]) -> None:
     row["core"] = fighters.core_now(row)
 
 
-_closest_ev = fighters.ev_kept
-
-
 def _exhaust(row: dict[str, Any], round_number: int) -> int:
     exhausted = min(upkeep.exhaustion(round_number), max(0, row["stamina"] - _stamina()["unconscious_at"]))
     row["stamina"] -= exhausted
@@ -185,7 +182,7 @@ def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: 
     if readings.carry == "clear":
         new.update(ev=0, relaxing=False)
     elif new["ev"] not in fighters.ev_allowed(new):
-        new["ev"] = _closest_ev(new)
+        new["ev"] = fighters.ev_kept(new)
     # A round's own choices are asked afresh at the next round's start, never carried unasked: Last Gasp
     # and holding channelled ReiKi cost Stamina each round they are chosen.
     new.update(kiai=0, kiai_extra=0, majors=0, gasp_paid=False, staggered=False, core_move=0, resolved_kinds="",
@@ -208,7 +205,7 @@ def settle_all(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_nu
         done.append((now[i], settled))
     for i, row in enumerate(now):  # a member the pool drained keeps an EV their Core still opens
         if row["ev"] not in fighters.ev_allowed(row):
-            row["ev"] = _closest_ev(row)
+            row["ev"] = fighters.ev_kept(row)
         row["channelled"] = min(row["channelled"], fighters.channel_room(row))
         done[i] = (row, done[i][1])
     return done
