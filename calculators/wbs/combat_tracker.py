@@ -137,6 +137,8 @@ def _next_up(moved: turns.Moved, counts: Sequence[Sequence[int]], names: Sequenc
 
 def _next(moved: turns.Moved, counts: Sequence[Sequence[int]], rows: Sequence[Mapping[str, Any]],
           names: Sequence[str], phase_names: Sequence[str], round_number: int) -> Apply | Table:
+    if not rows:  # a fight of nobody has no round to run (Next would settle an empty round's end)
+        return Table("", (), (), empty="Add fighters to begin.")
     if moved.step is None and round_number >= limits.VALUES:
         return Table("", (), (), empty="The last round the tracker counts.")
     sets = (("round", moved.round), ("phase", 0 if moved.step is None else moved.step.phase),
