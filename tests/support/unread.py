@@ -104,6 +104,7 @@ def unread_fields() -> list[str]:
             for value in tries:
                 with contextlib.suppress(calculators.InputError):
                     engine.show(entry["id"], {spec["name"]: value})
+    _play(engine)
     found = []
     for key, value in sorted(plain.items()):
         if "/bestiary/" in f"/{key}/":
@@ -115,6 +116,18 @@ def unread_fields() -> list[str]:
             if (key, *where) not in read:
                 found.append(f"{key}: {'.'.join(where)}")
     return found
+
+
+def _play(engine: Any) -> None:
+    """Paths one input at a time never reach: a Xia turn where both sides earn a style bonus, with an
+    attack and without (the tracker finds each deed by who made it and whether it was an attack)."""
+    calc = "xia.initiative_order"
+    state: dict[str, Any] = {"combatants": [{"name": "A", "side": "npc", "physical": 5},
+                                            {"name": "B", "side": "npc", "physical": 4}]}
+    state |= dict(engine.run(calc, state)["next"]["sets"])
+    for attack in (True, False):
+        engine.run(calc, {**state, "target": "A", "change": "1", "attack": attack, "style": "good",
+                          "defence_style": "good"})
 
 
 LISTED = ROOT / "tests" / "fixtures" / "unread_fields.txt"
