@@ -21,7 +21,7 @@ async function show(form, prompt) {
   prompt.dialog = openRoundPrompt(form, prompt.dialog) ?? prompt.dialog;
 }
 
-// By itself only for a round later than any seen (not one Undo meets again), over no other dialog.
+// By itself for a round later than any seen (not one Undo meets again), over no other dialog.
 /** @param {HTMLFormElement} form @param {RoundPrompt} prompt */
 function update(form, prompt) {
   const round = roundOf(form);
@@ -42,7 +42,10 @@ function bindPrompt(form) {
   open.textContent = "Round choices";
   open.setAttribute("aria-haspopup", "dialog");
   open.hidden = true;
-  now.after(open);
+  const line = document.createElement("div");
+  line.className = "codex-table-bar__now-line";
+  now.before(line);
+  line.append(now, open);
   /** @type {HTMLInputElement | null} the kept fight's round (table-tools.mjs ran first) */
   const round = form.querySelector('input[name="round"]');
   const prompt = { open, seen: Number(round?.value) || roundOf(form), dialog: null };
