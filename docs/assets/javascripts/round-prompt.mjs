@@ -1,5 +1,4 @@
-// The round's prompt (WBS): "Round choices" in the table bar at a round's start (the engine's
-// `choices` output), opened by itself once as a new round begins; its dialog loads when opened.
+// The round's prompt (WBS): "Round choices" in the bar at a round's start; the dialog loads when opened.
 
 import { everyPage } from "./every-page.mjs";
 import { whenAnswered } from "./form-changes.mjs";
@@ -21,14 +20,16 @@ async function show(form, prompt) {
   prompt.dialog = openRoundPrompt(form, prompt.dialog) ?? prompt.dialog;
 }
 
-// By itself for a round later than any seen (not one Undo meets again), over no other dialog.
+// By itself when Next ends a round (not an import, nor Redo), over no dialog.
 /** @param {HTMLFormElement} form @param {RoundPrompt} prompt */
 function update(form, prompt) {
   const round = roundOf(form);
+  const log = formState(form).table?.log;
+  const change = log?.at ? log.entries[log.at - 1].change : null;
   if (prompt.open.hidden !== !round) prompt.open.hidden = !round;
   if (round <= prompt.seen) return;
   prompt.seen = round;
-  if (!document.querySelector("dialog[open]")) show(form, prompt);
+  if (change?.do === "press" && change.output === "next" && !document.querySelector("dialog[open]")) show(form, prompt);
 }
 
 /** @param {HTMLFormElement} form */
@@ -46,7 +47,7 @@ function bindPrompt(form) {
   line.className = "codex-table-bar__now-line";
   now.before(line);
   line.append(now, open);
-  /** @type {HTMLInputElement | null} the kept fight's round (table-tools.mjs ran first) */
+  /** @type {HTMLInputElement | null} */
   const round = form.querySelector('input[name="round"]');
   const prompt = { open, seen: Number(round?.value) || roundOf(form), dialog: null };
   state.roundPrompt = prompt;
