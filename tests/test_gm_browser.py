@@ -13,6 +13,7 @@ import pytest
 from tests import test_browser as shared
 from tests.support.engine import engine
 from tests.test_browser import outputs, settled
+from tests.test_table_browser import past_round_prompt
 
 site, browser, tab = shared.site, shared.browser, shared.tab  # the browser tests' fixtures, shared
 
@@ -58,6 +59,7 @@ def _advance(page: Any) -> None:
             n => document.querySelector('{FORM} input[name="' + n + '"]').value).join() !== "{state}" """)
         settled(page, TRACKER)
         if page.locator(f'{FORM} input[name="round"]').input_value() != before:
+            past_round_prompt(page)  # the new round's prompt, confirmed as it is
             return
     raise AssertionError("the round never ended")
 

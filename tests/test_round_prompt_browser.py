@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 
 from tests import test_browser as shared
 from tests.support.engine import engine
-from tests.test_table_browser import BAR, FIGHT, WBS, inputs_shown, open_table, phone
+from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, inputs_shown, open_table, phone
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
@@ -74,7 +75,15 @@ def test_the_round_prompt_asks_afresh_applies_as_one_change_and_carries_nothing(
         bar.get_by_role("button", name=amount, exact=True).tap()
         settled(page, WBS)
 
-    bar.get_by_role("button", name="Round choices").tap()
+    opener = bar.get_by_role("button", name="Round choices")
+    opener.focus()  # by keyboard: Enter opens it, Escape closes it and changes nothing
+    page.keyboard.press("Enter")
+    expect(prompt).to_be_visible()
+    before = rows_now(page)
+    page.keyboard.press("Escape")
+    expect(prompt).to_be_hidden()
+    assert rows_now(page) == before
+    opener.tap()
     expect(prompt).to_be_visible()
     assert prompt.get_attribute("aria-labelledby")
     assert page.get_by_role("heading", name="Round 1: the fighters' choices").is_visible()
@@ -126,6 +135,8 @@ def test_the_round_prompt_asks_afresh_applies_as_one_change_and_carries_nothing(
     assert page.get_by_role("heading", name="Round 2: the fighters' choices").is_visible()
     assert no_sideways_scroll(page)
     shot(page, "round-prompt-2.png")
+    bad = [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+    assert not bad, bad  # axe, target-size on, with the dialog open
     hero_row, bandit_row = rows_now(page)
     assert (hero_row["hold"], hero_row["last_gasp"], bandit_row["hold"], bandit_row["last_gasp"]) == (False,) * 4
     asked = engine_choices(page)
@@ -139,3 +150,20 @@ def test_the_round_prompt_asks_afresh_applies_as_one_change_and_carries_nothing(
     expect(prompt).to_be_hidden()
     assert rows_now(page) == [hero_row, bandit_row]
     shot(page, "round-prompt-after.png")
+
+
+def test_the_round_prompt_in_the_dark_scheme_fits_and_passes_axe(site: tuple[str, list[str]], browser: Any) -> None:
+    context = browser.new_context(**PHONE, service_workers="block", color_scheme="dark")
+    page = context.new_page()
+    try:
+        open_table(page, site[0] + "wbs/fight/")
+        assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+        page.locator(BAR).get_by_role("button", name="Round choices").tap()
+        prompt = page.get_by_role("dialog", name=PROMPT)
+        expect(prompt).to_be_visible()
+        assert no_sideways_scroll(page)
+        bad = [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+        assert not bad, bad
+        shot(page, "round-prompt-dark.png")
+    finally:
+        context.close()

@@ -193,13 +193,15 @@ function startRound(form, dialog) {
   for (const fighter of data.fighters) {
     const row = after[fighter.row];
     const made = [];
+    let moved = false;
     for (const ask of fighter.asks) {
       const value = chosen(dialog, fighter.row, ask);
+      moved ||= value !== ask.value;
       row[ask.field] = /** @type {string | number | boolean} */ (value);
       const word = words(ask, value);
       if (word) made.push(word);
     }
-    if (made.length) said.push(`${fighter.name} ${made.join(", ")}`);
+    if (made.length || moved) said.push(`${fighter.name} ${made.join(", ") || "chooses nothing"}`);
   }
   dialog.close();
   setInputs(form, { [data.rows]: after }, { label: `Round ${data.round} begins: ${said.join("; ") || "nobody chose anything"}` });

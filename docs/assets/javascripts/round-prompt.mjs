@@ -1,5 +1,5 @@
 // The round's prompt (WBS): "Round choices" in the table bar at a round's start (the engine's
-// `choices` output), opened by its button; its dialog loads when opened.
+// `choices` output); the dialog opens by itself when Next ends a round, and loads when opened.
 
 import { everyPage } from "./every-page.mjs";
 import { whenAnswered } from "./form-changes.mjs";
@@ -21,14 +21,16 @@ async function show(form, prompt) {
   prompt.dialog = openRoundPrompt(form, prompt.dialog) ?? prompt.dialog;
 }
 
-// "Round choices" stands in the bar at every round's start; the dialog opens when it is tapped, never
-// by itself: a modal that opened as Next crossed into a round caught the GM's next tap (a second tap
-// on Next, Undo) and hid the fight behind it.
+// By itself when Next ends a round (not an import, nor Redo), over no dialog.
 /** @param {HTMLFormElement} form @param {RoundPrompt} prompt */
 function update(form, prompt) {
   const round = roundOf(form);
+  const log = formState(form).table?.log;
+  const change = log?.at ? log.entries[log.at - 1].change : null;
   if (prompt.open.hidden !== !round) prompt.open.hidden = !round;
-  prompt.seen = Math.max(prompt.seen, round);
+  if (round <= prompt.seen) return;
+  prompt.seen = round;
+  if (change?.do === "press" && change.output === "next" && !document.querySelector("dialog[open]")) show(form, prompt);
 }
 
 /** @param {HTMLFormElement} form */
@@ -42,7 +44,7 @@ function bindPrompt(form) {
   open.textContent = "Round choices";
   open.setAttribute("aria-haspopup", "dialog");
   open.hidden = true;
-  now.after(open);
+  now.after(open); // in the step line's place while it shows (gm-tools.css)
   /** @type {HTMLInputElement | null} the kept fight's round (table-tools.mjs ran first) */
   const round = form.querySelector('input[name="round"]');
   const prompt = { open, seen: Number(round?.value) || roundOf(form), dialog: null };

@@ -353,14 +353,10 @@ function soon(tool, answered = false) {
 /** @param {HTMLFormElement} form */
 function watchScrollers(form) {
   const boxes = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc__result--table > dd"));
+  /** @param {HTMLElement} box */
+  const mark = (box) => setAttr(box, "tabindex", box.scrollWidth > box.clientWidth + 1 ? "0" : null);
   const sized = new ResizeObserver((entries) => {
-    for (const { target } of entries) {
-      const box = /** @type {HTMLElement} */ (target.closest(".calc__result--table > dd"));
-      const wide = box.scrollWidth > box.clientWidth + 1;
-      if (wide === box.hasAttribute("tabindex")) continue;
-      if (wide) box.tabIndex = 0;
-      else box.removeAttribute("tabindex");
-    }
+    for (const { target } of entries) mark(/** @type {HTMLElement} */ (target.closest(".calc__result--table > dd")));
   });
   /** @type {Map<Element, Element | null>} each box's table being watched (a replaced one is let go) */
   const tables = new Map();
@@ -376,6 +372,7 @@ function watchScrollers(form) {
     }
   };
   watch();
+  for (const box of boxes) mark(box); // one out of view is not observed until seen
   whenAnswered(form, watch); // an answer draws new tables
 }
 
