@@ -85,6 +85,68 @@ def test_every_target_is_a_thumbs_on_a_phone(served_site: str, module_browser: A
     assert blocked == [] and errors == []
 
 
+# Every kind of page a GM or a player opens at the table, on a phone (390 × 844, by touch).
+AT_THE_TABLE = {
+    "rules page": "wbs/combat/",
+    "calculator page": "wbs/attributes/",
+    "table page (WBS fight)": "wbs/fight/",
+    "table page (Xia conflict)": "xia/conflict/",
+    "table page (Rain tile table)": "rain/table/",
+    "calculator with a results table (Taiji)": "rain/contests/",
+    "bestiary index": "wbs/bestiary/",
+    "join a table": "join/",
+    "on this device": "device/",
+}
+
+
+def bound(page: Any) -> None:
+    """Wait until the page's code has bound it: every calculator's tools drawn, every table tool ready."""
+    page.wait_for_function("""() => [...document.querySelectorAll("form.calc[data-calc][id]")].every(f =>
+        f.querySelector(".calc__tools") && (!f.matches("[data-table]") || f.dataset.tableReady === "yes"))""")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_at_the_table_on_a_phone(served_site: str, module_browser: Any, scheme: str) -> None:
+    # On a phone a wide table and a long form's pinned results scroll: axe asks that the keyboard
+    # reach them (scrollable-region-focusable), besides target-size and every serious rule.
+    assert AXE.is_file(), "axe-core is missing: npm ci installs it (package.json devDependencies)"
+    context, blocked, errors = open_context(module_browser, width=390, height=844, scheme=scheme, touch=True)
+    page = context.pages[0]
+    found = {}
+    try:
+        for kind, path in AT_THE_TABLE.items():
+            page.goto(served_site + path)
+            bound(page)
+            bad = [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+            if bad:
+                found[kind] = bad
+    finally:
+        context.close()
+    assert not found, f"serious or critical axe violations at 390 px by touch ({scheme}): {found}"
+    assert blocked == [] and errors == []
+
+
+def test_a_region_that_scrolls_takes_the_focus_only_while_it_scrolls(served_site: str, module_browser: Any) -> None:
+    """A wide table on a phone, and a long form's results pinned below it, are named regions in the
+    Tab order; at a desktop's width, where neither scrolls, they are plain again."""
+    context, _, errors = open_context(module_browser, width=390, height=844, touch=True)
+    page = context.pages[0]
+    try:
+        page.goto(served_site + "wbs/combat/")
+        bound(page)
+        regions = """() => [...document.querySelectorAll(".md-typeset__scrollwrap, .calc__results")]
+            .filter(e => e.getAttribute("role") === "region").map(e => [e.tabIndex, e.getAttribute("aria-label")])"""
+        phone = page.evaluate(regions)
+        assert [0, "Results"] in phone, phone
+        assert any(label.startswith("Table: ") for _, label in phone), phone
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.wait_for_function(f"() => ({regions})().length === 0")
+    finally:
+        context.close()
+    assert errors == []
+
+
 def test_fields_show_a_focus_ring_and_the_keyboard_reaches_them_fast(served_site: str, module_browser: Any) -> None:
     context, blocked, _ = open_context(module_browser)
     page = context.pages[0]
