@@ -4,6 +4,7 @@ calculator's fields, and the keyboard reaching the first field in a few presses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,22 +44,41 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
                     nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary)}}))""")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_axe_violations_on_any_page_type(served_site: str, module_browser: Any, scheme: str) -> None:
-    assert AXE.is_file(), "axe-core is missing: npm ci installs it (package.json devDependencies)"
-    context, blocked, errors = open_context(module_browser, scheme=scheme)
-    page = context.pages[0]
+def serious(kind: str, violation: dict[str, Any]) -> bool:
+    return violation["impact"] in SERIOUS or violation["id"] in ALSO_FAILS
+
+
+def violations_on(browser: Any, site: str, pages: dict[str, str], failing: Callable[[str, dict[str, Any]], bool],
+                  **context: Any) -> dict[str, list[dict[str, Any]]]:
+    """Each page's axe violations that are `failing` for its kind, once its code has bound it."""
+    opened, blocked, errors = open_context(browser, **context)
+    page = opened.pages[0]
     found = {}
     try:
-        for kind, path in PAGE_TYPES.items():
-            page.goto(served_site + path)
-            bad = [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
+        for kind, path in pages.items():
+            page.goto(site + path)
+            bound(page)
+            bad = [v for v in axe_violations(page) if failing(kind, v)]
             if bad:
                 found[kind] = bad
     finally:
-        context.close()
-    assert not found, f"serious or critical axe violations ({scheme}): {found}"
+        opened.close()
     assert blocked == [] and errors == []
+    return found
+
+
+def bound(page: Any) -> None:
+    """Wait until the page's code has bound it: every calculator's tools drawn, every table tool ready."""
+    page.wait_for_function("""() => [...document.querySelectorAll("form.calc[data-calc][id]")].every(f =>
+        f.querySelector(".calc__tools") && (!f.matches("[data-table]") || f.dataset.tableReady === "yes"))""")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_on_any_page_type(served_site: str, module_browser: Any, scheme: str) -> None:
+    assert AXE.is_file(), "axe-core is missing: npm ci installs it (package.json devDependencies)"
+    found = violations_on(module_browser, served_site, PAGE_TYPES, serious, scheme=scheme)
+    assert not found, f"serious or critical axe violations ({scheme}): {found}"
 
 
 PHONE_PAGES = {"home": "", "table page (WBS fight)": "wbs/fight/", "table page (Xia conflict)": "xia/conflict/",
@@ -69,20 +89,53 @@ TABLE_PAGES = {"home", "table page (WBS fight)", "table page (Xia conflict)"}
 def test_every_target_is_a_thumbs_on_a_phone(served_site: str, module_browser: Any) -> None:
     # On a phone every target is a thumb's: target-size counts most at 390 px, on every page type;
     # the pages a GM plays from pass every serious rule there too.
-    context, blocked, errors = open_context(module_browser, width=390, height=844)
+    found = violations_on(module_browser, served_site, PHONE_PAGES,
+                          lambda kind, v: v["id"] == "target-size" or (kind in TABLE_PAGES and serious(kind, v)),
+                          width=390, height=844)
+    assert not found, f"axe violations at 390 px: {found}"
+
+
+# Every kind of page a GM or a player opens at the table, on a phone (390 × 844, by touch).
+AT_THE_TABLE = {
+    "rules page": "wbs/combat/",
+    "calculator page": "wbs/attributes/",
+    "table page (WBS fight)": "wbs/fight/",
+    "table page (Xia conflict)": "xia/conflict/",
+    "table page (Rain tile table)": "rain/table/",
+    "calculator with a results table (Taiji)": "rain/contests/",
+    "bestiary index": "wbs/bestiary/",
+    "join a table": "join/",
+    "on this device": "device/",
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_at_the_table_on_a_phone(served_site: str, module_browser: Any, scheme: str) -> None:
+    # On a phone a wide table and a long form's pinned results scroll: axe asks that the keyboard
+    # reach them (scrollable-region-focusable), besides target-size and every serious rule.
+    found = violations_on(module_browser, served_site, AT_THE_TABLE, serious,
+                          width=390, height=844, scheme=scheme, touch=True)
+    assert not found, f"serious or critical axe violations at 390 px by touch ({scheme}): {found}"
+
+
+def test_a_region_that_scrolls_takes_the_focus_only_while_it_scrolls(served_site: str, module_browser: Any) -> None:
+    """A wide table on a phone, and a long form's results pinned below it, are named regions in the
+    Tab order; at a desktop's width, where neither scrolls, they are plain again."""
+    context, _, errors = open_context(module_browser, width=390, height=844, touch=True)
     page = context.pages[0]
-    found = {}
     try:
-        for kind, path in PHONE_PAGES.items():
-            page.goto(served_site + path)
-            bad = [v for v in axe_violations(page) if v["id"] == "target-size"
-                   or (kind in TABLE_PAGES and (v["impact"] in SERIOUS or v["id"] in ALSO_FAILS))]
-            if bad:
-                found[kind] = bad
+        page.goto(served_site + "wbs/combat/")
+        bound(page)
+        regions = """() => [...document.querySelectorAll(".md-typeset__scrollwrap, .calc__results")]
+            .filter(e => e.getAttribute("role") === "region").map(e => [e.tabIndex, e.getAttribute("aria-label")])"""
+        phone = page.evaluate(regions)
+        assert [0, "Results"] in phone, phone
+        assert any(label.startswith("Table: ") for _, label in phone), phone
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.wait_for_function(f"() => ({regions})().length === 0")
     finally:
         context.close()
-    assert not found, f"axe violations at 390 px: {found}"
-    assert blocked == [] and errors == []
+    assert errors == []
 
 
 def test_fields_show_a_focus_ring_and_the_keyboard_reaches_them_fast(served_site: str, module_browser: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import test_browser as shared
-from tests.test_table_browser import BAR, CONFLICT, WBS, XIA, open_table, phone, rows
+from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
@@ -83,13 +83,56 @@ def test_xia_example_characters_join_the_conflict(site: tuple[str, list[str]], p
     assert len(added) == 2 and all(name.startswith("Guardsman") for name in added), added
 
 
-def test_no_floating_control_covers_a_fighter(site: tuple[str, list[str]], phone: Any) -> None:
+# Each table page's fighters: the WBS fight's and the Xia conflict's cards, the tile table's seats.
+TILES = 'form[data-calc="rain.tile_table"]'
+FIGHTERS = {"wbs/fight/": (FIGHT, '[aria-label="Fighters"] > .codex-card'),
+            "xia/conflict/": (CONFLICT, '[aria-label="Fighters"] > .codex-card'),
+            "rain/table/": (TILES, 'output[name="seats"] .codex-board__section')}
+# Where a fighter is hidden, if anything floats over it: the element at each corner (2 px in) of
+# each fighter the page has brought into view (as Tab, a tap on a name or the pointer does), from
+# above and from below. Anything fixed or sticky there (the header, the bar, "Back to top", the
+# offline copy's prompt) is not the fighter.
+COVERED = """async (selector) => {
+    const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const covered = [];
+    for (const from of ["above", "below"]) {
+        for (const card of document.querySelectorAll(selector)) {
+            window.scrollTo(0, from === "above" ? 0 : document.documentElement.scrollHeight);
+            await frame();
+            card.scrollIntoView({block: "nearest"});
+            await frame();
+            const r = card.getBoundingClientRect();
+            const corners = [[r.left + 2, r.top + 2], [r.right - 2, r.top + 2],
+                             [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
+            for (const [x, y] of corners) {
+                const at = document.elementFromPoint(x, y);
+                if (at && !card.contains(at)) {
+                    const who = `${card.textContent.trim().slice(0, 20)} (from ${from})`;
+                    covered.push(`${who} at ${Math.round(x)},${Math.round(y)}: ${at.tagName}.${at.className}`);
+                }
+            }
+        }
+    }
+    return covered;
+}"""
+
+
+@pytest.mark.parametrize("url", FIGHTERS)
+def test_no_floating_control_covers_a_fighter(site: tuple[str, list[str]], phone: Any, url: str) -> None:
     page = phone
-    open_table(page, site[0] + "wbs/fight/")
+    form, fighters = FIGHTERS[url]
+    open_table(page, site[0] + url, form)
+    if url == "rain/table/":  # its seats are drawn once a session starts
+        start = page.locator(f'{form} button[data-act][data-key="start"]').first
+        start.scroll_into_view_if_needed()
+        start.tap()
+        page.locator(fighters).nth(3).wait_for()
+    assert page.locator(fighters).count() >= 2
     page.mouse.wheel(0, 1500)  # the theme shows "Back to top" on scrolling up
     page.mouse.wheel(0, -300)
     page.wait_for_timeout(300)
     assert not page.locator(".md-top").is_visible()
+    assert page.evaluate(COVERED, fighters) == []
 
 
 def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[str]], phone: Any) -> None:

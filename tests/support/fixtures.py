@@ -30,9 +30,11 @@ def module_browser() -> Iterator[Any]:
 
 
 def open_context(browser: Any, width: int = 1280, height: int = 900,
-                 scheme: str = "light") -> tuple[Any, list[str], list[str]]:
-    """A context that blocks every request off 127.0.0.1; returns it, the blocked URLs and page errors."""
-    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
+                 scheme: str = "light", touch: bool = False) -> tuple[Any, list[str], list[str]]:
+    """A context that blocks every request off 127.0.0.1 (a phone's, by touch, when `touch`);
+    returns it, the blocked URLs and page errors."""
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
+                                  has_touch=touch, is_mobile=touch)
     blocked: list[str] = []
     errors: list[str] = []
     page = context.new_page()

@@ -9,6 +9,7 @@ import { formState } from "./form-state.mjs";
 import { changed as formChanged } from "./form-changes.mjs";
 import { controls, defaultOf, refreshRows } from "./rows.mjs";
 import { address, stateOf, stateTicks } from "./url-state.mjs";
+import { reachableWhile } from "./reader.mjs";
 
 /** @typedef {import("./rows.mjs").Control} Control */
 
@@ -133,6 +134,9 @@ function tryNumbers(event) {
 function fitToScreen(form) {
   const tall = PHONE.matches && form.getBoundingClientRect().height > window.innerHeight;
   form.classList.toggle("calc--tall", tall);
+  /** @type {HTMLElement | null} */
+  const results = form.querySelector(".calc__results");
+  if (results) reachableWhile(results, "Results", getComputedStyle(results).overflowY === "auto");
 }
 
 // A closed <select> shows one line; a long choice is cut off on a phone. Its full text is

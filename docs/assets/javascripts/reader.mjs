@@ -1,7 +1,8 @@
 // Reader aids on every page: skip links that move the focus, names for the theme's search
 // dialog and progress bar (screen readers announce them), and a second skip link straight to
 // the first calculator, so a keyboard reader reaches its first field in a few presses instead
-// of tabbing through the nav.
+// of tabbing through the nav. A region that scrolls (a wide table on a phone) takes the focus,
+// so the keyboard can scroll it, and is named (calc-tools.mjs does the same for pinned results).
 
 import { everyPage } from "./every-page.mjs";
 
@@ -49,6 +50,28 @@ document.addEventListener("click", (event) => {
   focus.focus({ preventScroll: true });
 }, true);
 
+/** While `el` scrolls it is a named region in the Tab order (arrow keys scroll it); once it does
+ *  not, it is plain again. @param {HTMLElement} el @param {string} name @param {boolean} scrolls */
+export function reachableWhile(el, name, scrolls) {
+  if (scrolls) {
+    el.tabIndex = 0;
+    el.setAttribute("role", "region");
+    el.setAttribute("aria-label", name);
+  } else if (el.getAttribute("role") === "region") {
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+    el.removeAttribute("aria-label");
+  }
+}
+
+// The theme wraps each table of the content in a scroller (its own, so named here).
+function wideTables() {
+  for (const wrap of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".md-typeset__scrollwrap"))) {
+    const caption = wrap.querySelector("caption")?.textContent?.trim();
+    reachableWhile(wrap, caption ? `Table: ${caption}` : "Table", wrap.scrollWidth > wrap.clientWidth + 1);
+  }
+}
+
 function mainLandmark() {
   const main = document.querySelector("main.md-main");
   if (main && !main.id) main.id = "codex-main";
@@ -59,6 +82,8 @@ function improve() {
   label('.md-progress, [role="progressbar"]', "Loading the page");
   mainLandmark();
   skipToCalculator();
+  wideTables();
 }
 
 everyPage(improve);
+window.addEventListener("resize", wideTables);
