@@ -36,7 +36,7 @@ import { formState } from "./form-state.mjs";
  * @property {HTMLDialogElement | null} dialog made at the first opening
  */
 
-/** The choices the engine offers in `form`'s answer now, or null (not at a round's start).
+/** The choices the engine offers in `form`'s answer now, or null (not at a round's start, or nobody to ask).
  * @param {HTMLFormElement} form @returns {RoundChoices | null} */
 export function choicesOf(form) {
   /** @type {HTMLElement | null} */
@@ -44,7 +44,7 @@ export function choicesOf(form) {
   if (!holder) return null;
   try {
     const data = JSON.parse(holder.dataset.roundChoices || "");
-    return data && typeof data === "object" && data.start && Array.isArray(data.fighters) ? data : null;
+    return data && typeof data === "object" && data.start && Array.isArray(data.fighters) && data.fighters.length ? data : null;
   } catch {
     return null;
   }
