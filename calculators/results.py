@@ -168,8 +168,8 @@ class AddToFight(Fields):
 class Ask(Fields):
     """One choice a fighter makes as a round starts: the row field it sets, and what it may be set to.
 
-    `options` are (value, words) in the order offered: the values the rules allow now, never others; a
-    "toggle" has two (off, on). `said` names the choice when made ("Relaxes"); `note` is what it costs or does.
+    A "select" offers `options`, (value, words) in order: the values the rules allow now, never others; a
+    "toggle" is a box, off or on. `said` names a toggle when on ("Relaxes"); `note` is what it costs or does.
     """
 
     field: str

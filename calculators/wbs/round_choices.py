@@ -25,14 +25,12 @@ def _stamina() -> Mapping[str, Any]:
 
 
 def _toggle(field: str, label: str, value: bool, said: str, note: str) -> Ask:
-    return Ask(field, label, "toggle", ((False, "no"), (True, "yes")), value, said, note)
+    return Ask(field, label, "toggle", (), value, said, note)
 
 
 def _ev(row: Mapping[str, Any]) -> Ask:
-    name = rules.by_id(combat()["round_start"], "ev")["name"]
     options = tuple((ev, str(ev) if ev else "0 (none)") for ev in fighters.ev_allowed(row))
-    return Ask("ev", "EV", "select", options, row["ev"],
-               note=f"{name}: what their Core of {fighters.core_now(row)} allows")
+    return Ask("ev", "EV", "select", options, row["ev"], note=f"what a Core of {fighters.core_now(row)} allows")
 
 
 def _relax(row: Mapping[str, Any]) -> Ask:
@@ -43,7 +41,7 @@ def _relax(row: Mapping[str, Any]) -> Ask:
 def _kiai(row: Mapping[str, Any], readings: Readings) -> Ask:
     dice = sum(fighters.kiai_dice(row))
     return Ask("kiai_next", "Kiai dice", "select", ((False, "0"), (True, str(dice))), row["kiai_next"],
-               note=f"with the next action or Active Defense, {fighters.kiai_reflex(row, readings.kiai)} more Reflex")
+               note=f"+{fighters.kiai_reflex(row, readings.kiai)} Reflex to the next action or Active Defense")
 
 
 def _strain(row: Mapping[str, Any], readings: Readings) -> Ask | None:
@@ -51,7 +49,7 @@ def _strain(row: Mapping[str, Any], readings: Readings) -> Ask | None:
     if not (row["strain"] or spending.can_pay(row, strain["stamina"], readings.last_point)):
         return None
     return _toggle("strain", strain["name"], row["strain"], strain["name"],
-                   f"{strain['stamina']} Stamina for {strain['reflex_reduction']} Reflex off the next action's cost")
+                   f"{strain['stamina']} Stamina: {strain['reflex_reduction']} Reflex off the next action")
 
 
 def _hold(row: Mapping[str, Any], readings: Readings) -> Ask | None:
@@ -59,8 +57,7 @@ def _hold(row: Mapping[str, Any], readings: Readings) -> Ask | None:
     if above <= 0 or not (row["hold"] or round_end.can_hold(row)):
         return None
     return _toggle("hold", "Hold channelled ReiKi", row["hold"], "holds channelled ReiKi",
-                   f"{round_end.hold_cost()} Stamina as the round ends keeps {above} channelled ReiKi that would "
-                   "otherwise go")
+                   f"{round_end.hold_cost()} Stamina at the round's end keeps {above} more channelled ReiKi")
 
 
 def _gasp(row: Mapping[str, Any], state: str) -> Ask | None:

@@ -5,13 +5,42 @@
 // the log says "Round 3 begins: Mei EV 2, Relaxes; …" and one Undo takes it all back. Cancel (or
 // Escape) changes nothing. The dialog sits after the form: its controls are no inputs of the tool.
 
-import { choicesOf } from "./round-prompt.mjs";
 import { currentInputs, resultsCurrent, setInputs } from "./rows.mjs";
 
 /**
- * @typedef {import("./round-prompt.mjs").RoundChoices} RoundChoices
- * @typedef {import("./round-prompt.mjs").Ask} Ask
+ * @typedef {object} Ask one choice as the engine offers it (calculators/results.py `Ask`)
+ * @property {string} field the row field it sets
+ * @property {string} label
+ * @property {"select" | "toggle"} kind a select of `options`, or a box
+ * @property {[unknown, string][]} options (value, words): only what the rules allow now
+ * @property {unknown} value what the row holds now
+ * @property {string} said a toggle in words when on ("Relaxes")
+ * @property {string} note what it costs or does
+ * @typedef {object} FighterChoices
+ * @property {string} name
+ * @property {number} row the fighter's place in the rows input
+ * @property {Ask[]} asks
+ * @property {string} why why they choose nothing (or only Last Gasp)
+ * @typedef {object} RoundChoices the engine's `round_choices` result
+ * @property {number} round
+ * @property {string} rows the rows input the choices set
+ * @property {boolean} start
+ * @property {FighterChoices[]} fighters
+ * @property {string} note
  */
+
+/** The choices the engine offers in `form`'s answer now, or null (not at a round's start).
+ * @param {HTMLFormElement} form @returns {RoundChoices | null} */
+function choicesOf(form) {
+  /** @type {HTMLElement | null} */
+  const holder = form.querySelector("[data-round-choices]");
+  try {
+    const data = JSON.parse(holder?.dataset.roundChoices || "null");
+    return data && typeof data === "object" && data.start && Array.isArray(data.fighters) ? data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** @type {WeakMap<HTMLDialogElement, RoundChoices>} what each dialog shows */
 const shown = new WeakMap();
@@ -24,10 +53,11 @@ function el(tag, className = "", text = "") {
   return node;
 }
 
-/** The dialog for `form`, made once, filled with `data` and shown.
- * @param {HTMLFormElement} form @param {HTMLDialogElement | null} made @param {RoundChoices} data
- * @returns {HTMLDialogElement} */
-export function openRoundPrompt(form, made, data) {
+/** The dialog for `form`, made once, filled with the engine's choices now and shown (null: none now).
+ * @param {HTMLFormElement} form @param {HTMLDialogElement | null} made @returns {HTMLDialogElement | null} */
+export function openRoundPrompt(form, made) {
+  const data = choicesOf(form);
+  if (!data) return null;
   const dialog = made ?? makeDialog(form);
   fill(dialog, data);
   say(dialog, "");
@@ -76,7 +106,7 @@ function fill(dialog, data) {
   shown.set(dialog, data);
   /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__title")).textContent = `Round ${data.round}: the fighters' choices`;
   /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__note")).textContent =
-    `Asked afresh each round, set to what each row holds now. ${data.note ? `${data.note}.` : ""}`;
+    `Set to what each fighter holds now: confirm or change. ${data.note ? `${data.note}.` : ""}`;
   const list = /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__list"));
   list.replaceChildren(...data.fighters.map((fighter) => {
     const set = el("fieldset", "codex-round-prompt__fighter");
