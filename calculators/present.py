@@ -326,6 +326,9 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
         return _empty(f"Chosen as round {value['round']} started; the next choices are asked as round "
                       f"{value['round'] + 1} starts.")
     data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
+    if not value["fighters"]:  # a new fight starts empty: nobody to ask (the page's prompt offers nothing)
+        return (f'<div class="codex-round" data-round-choices="{_attribute(data)}">'
+                + _empty("Nobody to ask yet: each fighter's choices are asked once the fight has fighters.") + "</div>")
     items = "".join(f"<li>{_e(f['name'])}: {_e(_chosen_words(f))}</li>" for f in value["fighters"])
     return (f'<div class="codex-round" data-round="{value["round"]}" data-round-choices="{_attribute(data)}">'
             f'<p class="codex-round__caption">Round {value["round"]}: each fighter\'s choices as it starts</p>'

@@ -69,12 +69,17 @@ def test_a_new_fight_starts_empty_and_its_example_is_one_step_undo_takes_back(
         expect(page.locator(f'{BAR} [data-table-action="next"]')).to_be_hidden()
     no_sideways_scroll(page)
     assert serious(page) == []  # the empty fight, with its two buttons
+    prompt = page.locator(f"{form} {BAR}").get_by_role("button", name="Round choices")
+    if calc == WBS:  # nobody to ask for the round's choices yet
+        expect(prompt).to_be_hidden()
     page.get_by_role("button", name="Try an example fight").tap()
     settled(page, calc)
     assert rows(page, form) == example
     expect(build.get_by_text("No fighters yet.")).to_be_hidden()
     expect(page.get_by_role("button", name="Try an example fight")).to_be_hidden()
     assert page.locator(f"{form} {BAR} [data-table-step]").inner_text() == "Tried an example fight"
+    if calc == WBS:
+        expect(prompt).to_be_visible()
     tap_undo(page, calc)  # one change: the whole example goes
     assert rows(page, form) == []
     expect(page.get_by_role("button", name="Try an example fight")).to_be_visible()
