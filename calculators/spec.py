@@ -45,6 +45,9 @@ class Input:
     fields: tuple[Input, ...] = ()  # rows: the fields of each record (int, choice, bool or text)
     item: str = ""  # rows: what one row is called ("Combatant"), in messages and controls
     draft: bool = False  # a table tool's change being entered (who, how much): not the game, consumed by a press
+    # Held by the reader's device and sent with each question, never drawn as a control: no link, save,
+    # log or kept game holds it (the tile table's key that signs seat codes; the page supplies it).
+    secret: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -75,6 +78,8 @@ class Input:
             out["note"] = self.note
         if self.draft:
             out["draft"] = True
+        if self.secret:
+            out["secret"] = True
         return out
 
 

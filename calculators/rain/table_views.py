@@ -54,7 +54,7 @@ def others(view: SeatView, names: Sequence[str] | None) -> Board:
     """Every other seat: how many tiles it keeps (face down) and its Qi."""
     sections = []
     for seat in range(view.seats):
-        if seat == view.seat:
+        if seat == view.seat:  # (the table's own view has no seat of its own: every seat is shown)
             continue
         count = view.counts[seat]
         sections.append(Section(seat_name(names, seat), lines=(qi_line(*view.qi[seat]),),
