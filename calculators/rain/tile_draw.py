@@ -19,9 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import InputError
-
 from .. import rules
+from ..errors import InputError
 from ..results import Tile, TileMark
 from ..spec import Calculator, Input, Output
 from . import contest as ct
@@ -144,7 +143,7 @@ def _mark_guardians(hand: Sequence[Tile], mark: TileMark) -> list[Tile]:
 def read_seed(text: str) -> tuple[int, bool] | None:
     """A draw code's seed and whether it was drawn (not typed); None for nothing drawn; ValueError says why not."""
     plain = "".join(text.split())
-    if plain.isascii() and plain.isdigit() and len(plain) <= TYPED_DIGITS or not plain:
+    if (plain.isascii() and plain.isdigit() and len(plain) <= TYPED_DIGITS) or not plain:
         number = int(plain or NOT_DRAWN)
         return None if number == NOT_DRAWN else (number, False)
     clean = plain.replace("-", "").upper()
