@@ -29,7 +29,16 @@ function strip() {
     for (const name of [...url.searchParams.keys()]) if (name.startsWith(prefix)) url.searchParams.delete(name);
     url.searchParams.delete(`log.${TABLE}`);
   }
+  const before = location.search;
   history.replaceState(history.state, "", url.href);
+  // The theme wrote the page's own address into its in-page links (the skip link, the contents) as
+  // it opened: those take the address without the session too.
+  for (const link of document.querySelectorAll("a[href]")) {
+    const href = new URL(/** @type {HTMLAnchorElement} */ (link).href);
+    if (href.origin !== location.origin || href.pathname !== location.pathname || href.search !== before) continue;
+    href.search = url.search;
+    link.setAttribute("href", href.href);
+  }
 }
 
 /** The seat view an older address asked for, once (then null). @returns {OlderView | null} */
