@@ -182,6 +182,8 @@ def test_the_gm_table_refuses_a_forged_seat_code_and_checks_a_real_one(session: 
         gm.page.locator(f'{form(GM)} output[name="checked"]'))
     gm.page.locator(f'{form(GM)} input[name="check"]').scroll_into_view_if_needed()
     shot(gm, "gm-check")
+    gm.page.locator(f'{form(GM)} output[name="checked"]').scroll_into_view_if_needed()
+    shot(gm, "gm-checked")
     # The key is the GM device's alone: kept under the session's id, in no address, field or output.
     key = gm.page.evaluate(f"() => localStorage.getItem('codex.key.rain.tile_table.{session['state'].session:06d}')")
     assert key and len(key) == sc.KEY_HEX
@@ -204,6 +206,8 @@ def test_a_single_draw_says_drawn_or_typed(site: str, chrome: Any) -> None:
     assert "seed=" + drawn in reader.page.url
     reader.page.locator(f'{form(draw)} output[name="how"]').scroll_into_view_if_needed()
     shot(reader, "draw-drawn")
+    reader.page.locator(f'{form(draw)} input[name="seed"]').scroll_into_view_if_needed()
+    shot(reader, "draw-field")
     reader.page.goto(page_url + "?rain.tile_draw.seed=9#" + (reader.page.locator(form(draw)).get_attribute("id") or ""))
     settled(reader.page, draw)
     assert said(reader.page.locator(f'{form(draw)} output[name="how"]')).startswith(

@@ -314,10 +314,9 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
 
 def _how(drawn: bool) -> str:
     if drawn:
-        return (f"Drawn at random: a {DRAWN_CHARS}-character code, of the kind only the Draw button makes, from "
-                "the browser's cryptographic generator. Nobody picks a code this long by hand; someone who drew "
-                "again and again until they liked the tiles could still send that one, so a draw that matters is "
-                "best drawn at the table.")
+        return (f"Drawn at random: a {DRAWN_CHARS}-character code, which only the Draw button makes, from the "
+                "browser's cryptographic generator. No page can tell how many draws came before this one, so a "
+                "draw that matters is best made at the table.")
     return ("Typed: this draw was chosen, not drawn. A code of up to six digits is typed by someone, who may have "
             "tried codes until one gave the tiles they wanted; tap Draw for a draw nobody chose.")
 
