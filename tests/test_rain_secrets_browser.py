@@ -24,7 +24,7 @@ from calculators.rain import session_code as code
 from tests.support.engine import engine
 from tests.support.server import serve
 from tests.test_browser import settled
-from tests.test_browser_tile_table import GM, SEAT, Person, choose, contest, form, has, replayed, said, tap
+from tests.test_browser_tile_table import GM, SEAT, Person, choose, contest, form, has, in_view, replayed, said, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("rules_in_use")]
 SHOTS = Path(os.environ.get("CODEX_SHOTS", "/tmp/codex-shots"))
@@ -182,7 +182,7 @@ def test_the_gm_table_refuses_a_forged_seat_code_and_checks_a_real_one(session: 
         gm.page.locator(f'{form(GM)} output[name="checked"]'))
     gm.page.locator(f'{form(GM)} input[name="check"]').scroll_into_view_if_needed()
     shot(gm, "gm-check")
-    gm.page.locator(f'{form(GM)} output[name="checked"]').scroll_into_view_if_needed()
+    in_view(gm, gm.page.locator(f'{form(GM)} output[name="checked"]'))
     shot(gm, "gm-checked")
     # The key is the GM device's alone: kept under the session's id, in no address, field or output.
     key = gm.page.evaluate(f"() => localStorage.getItem('codex.key.rain.tile_table.{session['state'].session:06d}')")
