@@ -175,7 +175,8 @@ def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
     except code.CodeError as exc:
         if _looks_like_a_seat_code(text):
             raise InputError("session", "This is a player's code (it opens in “My tiles”, below), not the "
-                                        "session's code: nothing was changed") from None
+                                        "session's code: nothing was changed. To check a code a player brought "
+                                        "back, paste it under “Check a player's code”") from None
         raise InputError("session", f"This is not a session code this page can read ({exc}): "
                                     "nothing was changed") from None
     used = max((s for e in events for s in _seats_named(e)), default=-1) + 1
