@@ -48,6 +48,9 @@ class Input:
     # rows: a table tool's example fight ("Try an example fight"), and what a link from before the
     # tool started empty meant by leaving the rows out (the default they had then)
     example: tuple[Mapping[str, Any], ...] = ()
+    # Held by the reader's device and sent with each question, never drawn as a control: no link, save,
+    # log or kept game holds it (the tile table's key that signs seat codes; the page supplies it).
+    secret: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """The input as catalog data."""
@@ -81,6 +84,8 @@ class Input:
             out["note"] = self.note
         if self.draft:
             out["draft"] = True
+        if self.secret:
+            out["secret"] = True
         return out
 
 

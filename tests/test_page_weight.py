@@ -35,7 +35,8 @@ BUDGET_KB = {"rules": 100, "calculator": 150, "table": 180}
 THEME_FETCHES = ("search/search_index.json", "assets/javascripts/workers/codex-search.js")
 # Code only a calculator, a table tool or the tile table runs (and the search's entries).
 PART_CODE = {name for name, _ in PARTS} | {"rows.mjs", "saves.mjs", "kept.mjs", "store.mjs", "loading.mjs",
-                                           "url-state.mjs", "form-changes.mjs", "form-state.mjs", "engine-early.mjs"}
+                                           "url-state.mjs", "form-changes.mjs", "form-state.mjs", "engine-early.mjs",
+                                           "secrets.mjs"}
 _LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
 _SCRIPT = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
 _IMPORT = re.compile(r'^\s*import\s+(?:[^"\';]*?\s+from\s+)?["\']([^"\']+)["\']', re.M)

@@ -82,7 +82,7 @@ def test_a_log_longer_than_the_limit_is_refused_before_it_is_folded() -> None:
 @pytest.mark.parametrize(("calc", "game", "draft"), [
     (WBS, {"combatants", "round", "phase", "tick"}, {"target", "change", "what"}),
     (XIA, {"combatants", "round"}, {"target", "change", "what", "attack"}),
-    (RAIN, {"session", "seats"}, {"view", "side_a", "give", "tiles"}),
+    (RAIN, {"session", "seats"}, {"check", "side_a", "give", "tiles"}),
 ])
 def test_each_table_tool_names_its_draft_inputs_and_its_game_is_the_rest(calc: str, game: set[str],
                                                                         draft: set[str]) -> None:

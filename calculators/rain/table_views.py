@@ -1,8 +1,7 @@
 """What each person at the tile table sees: a player's view from their code, and the shared parts.
 
-A player's view is drawn from a `SeatView` alone (what their code carries), so the GM's "as seat
-2 sees it" and player 2's own device show the same thing, and neither can show a tile the code
-does not hold.
+A player's view is drawn from a `SeatView` alone (what their code carries), so it cannot show a
+tile the code does not hold; the GM's table draws its middle from the same view.
 """
 
 from __future__ import annotations
@@ -54,7 +53,7 @@ def others(view: SeatView, names: Sequence[str] | None) -> Board:
     """Every other seat: how many tiles it keeps (face down) and its Qi."""
     sections = []
     for seat in range(view.seats):
-        if seat == view.seat:
+        if seat == view.seat:  # (the table's own view has no seat of its own: every seat is shown)
             continue
         count = view.counts[seat]
         sections.append(Section(seat_name(names, seat), lines=(qi_line(*view.qi[seat]),),

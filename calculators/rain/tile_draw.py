@@ -6,6 +6,11 @@ tiles (`shuffle`), so the same draw code gives the same tiles to everyone who op
 at build time in CPython and live in Pyodide. The winner is found as the odds count it: a lone
 Flower or Season wins, two of them mean drawing again, otherwise the compared tiles' ranks,
 then the Aspects' Alchemy, then drawing again.
+
+A draw code is either typed (up to six digits, as a table reads one out) or drawn: the Draw button
+makes a 64-bit code from the browser's cryptographic generator, written as 13 characters that no
+typed code has. The answer says which (`how`): a short code was chosen by whoever typed it, since
+anyone can try codes until one wins (339 of the first 2,000 do), and a long one was drawn by a page.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import rules
+from ..errors import InputError
 from ..results import Tile, TileMark
 from ..spec import Calculator, Input, Output
 from . import contest as ct
@@ -23,6 +29,11 @@ from .shuffle import SplitMix64, draw
 
 SEED_RANGE = (1, 999_999)  # a draw code short enough to read out at the table
 NOT_DRAWN = 0  # the page opens with nothing drawn: no code, and so no hand everyone could know
+TYPED_DIGITS = 6  # a typed code: the digits of SEED_RANGE's top
+DRAWN_CHARS = 13  # a drawn code: 64 random bits in Crockford's base 32 (65 bits of room, the top one 0)
+DRAWN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+DRAWN_ALIASES = {"O": "0", "I": "1", "L": "1"}
+DRAWN_STREAM = 0xD4A3  # a drawn code's shuffle is seeded apart from every typed code's
 GUARDIAN_KINDS = ("flower", "season")
 EXCHANGE_NOTE = "contest-exchange"
 
@@ -129,10 +140,47 @@ def _mark_guardians(hand: Sequence[Tile], mark: TileMark) -> list[Tile]:
     return [replace(t, mark=mark) if is_guardian(t) else t for t in hand]
 
 
+def read_seed(text: str) -> tuple[int, bool] | None:
+    """A draw code's seed and whether it was drawn (not typed); None for nothing drawn; ValueError says why not."""
+    plain = "".join(text.split())
+    if (plain.isascii() and plain.isdigit() and len(plain) <= TYPED_DIGITS) or not plain:
+        number = int(plain or NOT_DRAWN)
+        return None if number == NOT_DRAWN else (number, False)
+    clean = plain.replace("-", "").upper()
+    if plain.isdigit() and len(clean) < DRAWN_CHARS:
+        raise ValueError(f"A typed draw code is at most six digits ({SEED_RANGE[0]} to {SEED_RANGE[1]}); "
+                         f"a drawn one is {DRAWN_CHARS} characters, as the Draw button writes it (got {text!r})")
+    if len(clean) != DRAWN_CHARS:
+        raise ValueError(f"A drawn code is {DRAWN_CHARS} characters, as the Draw button writes it, and a typed "
+                         f"one at most six digits (got {len(clean)} characters)")
+    value = 0
+    for ch in clean:
+        ch = DRAWN_ALIASES.get(ch, ch)
+        if ch not in DRAWN_ALPHABET:
+            raise ValueError(f"{ch!r} is not a character of a drawn code (digits, and capitals other than "
+                             "I, L, O and U): check it for a typo")
+        value = value * len(DRAWN_ALPHABET) + DRAWN_ALPHABET.index(ch)
+    if value >> 64:
+        raise ValueError("This is not a code the Draw button makes (its first character is too high): "
+                         "check it for a typo")
+    return SplitMix64(value ^ DRAWN_STREAM).next(), True
+
+
+def seed_of(values: Mapping[str, Any]) -> tuple[int, bool] | None:
+    """The form's draw code read (read_seed), refused beside its field."""
+    try:
+        return read_seed(str(values["seed"]))
+    except ValueError as exc:
+        raise InputError("seed", str(exc)) from None
+
+
 def deal(values: Mapping[str, Any]) -> tuple[Deal, ct.Side, ct.Side]:
     """The deal of checked rain.tile_draw inputs, and both sides as rain.contest works them out."""
     me, them = ct.sides(values)
-    mine, theirs = draw_hands(values["seed"], me.tiles, them.tiles, values["wall"] == "shared")
+    seed = seed_of(values)
+    if seed is None:
+        raise InputError("seed", "Nothing is drawn yet: tap Draw, or type a code you were given")
+    mine, theirs = draw_hands(seed[0], me.tiles, them.tiles, values["wall"] == "shared")
     found = decide(mine, theirs, me.place, them.place, values["my_alchemy"], values["their_alchemy"],
                    values["rank_order"])
     return found, me, them
@@ -223,9 +271,10 @@ def _exchange(d: Deal) -> str:
 
 
 def _inputs() -> list[Input]:
-    seed = Input("seed", "Draw code", "int", default=NOT_DRAWN, minimum=NOT_DRAWN, maximum=SEED_RANGE[1],
-                 group="The draw", help=f"{NOT_DRAWN} = nothing drawn yet; Draw picks a fresh code at random. "
-                                        "The same code draws the same tiles for everyone who opens this link")
+    seed = Input("seed", "Draw code", "text", default=str(NOT_DRAWN), maximum=2 * DRAWN_CHARS,
+                 group="The draw", help=f"{NOT_DRAWN} = nothing drawn yet; Draw picks a long code at random, a "
+                                        "code you type is up to six digits. The same code draws the same tiles for "
+                                        "everyone who opens this link")
     return [*ct.contest_inputs(), seed]  # last: on a phone, Draw again sits just above the tiles
 
 
@@ -235,6 +284,7 @@ def _outputs() -> list[Output]:
         Output("their_hand", "Their tiles, highest first", "tiles"),
         Output("my_compared", "I compare", "text"),
         Output("their_compared", "They compare", "text"),
+        Output("how", "Drawn or typed", "text"),
         Output("winner", "Who wins", "text"),
         Output("guardians", "Flowers and Seasons", "text"),
         Output("exchange", "After the contest", "text"),
@@ -243,13 +293,15 @@ def _outputs() -> list[Output]:
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Both hands drawn by the seed, the compared tiles, the winner, and the exchange."""
-    if values["seed"] == NOT_DRAWN:
+    seed = seed_of(values)
+    if seed is None:
         ct.sides(values)  # the contest's own checks still answer beside their fields
         wait = "Nothing drawn yet: tap Draw for a fresh draw code (or type a code you were given)."
         return {"my_hand": [], "their_hand": [], "my_compared": "Nothing yet", "their_compared": "Nothing yet",
-                "winner": wait, "guardians": "None drawn.", "exchange": "None yet."}
+                "how": "Nothing drawn yet.", "winner": wait, "guardians": "None drawn.", "exchange": "None yet."}
     d, me, them = deal(values)
     return {
+        "how": _how(seed[1]),
         "my_hand": list(d.mine),
         "their_hand": list(d.theirs),
         "my_compared": _compared(d.my_compared, me.place, me.tiles, d),
@@ -260,11 +312,20 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _how(drawn: bool) -> str:
+    if drawn:
+        return (f"Drawn at random: a {DRAWN_CHARS}-character code, which only the Draw button makes, from the "
+                "browser's cryptographic generator. No page can tell how many draws came before this one, so a "
+                "draw that matters is best made at the table.")
+    return ("Typed: this draw was chosen, not drawn. A code of up to six digits is typed by someone, who may have "
+            "tried codes until one gave the tiles they wanted; tap Draw for a draw nobody chose.")
+
+
 CALCULATORS = (
     Calculator(
         id="rain.tile_draw",
         title="Draw the tiles",
-        summary=lambda: f"A virtual {tl.set_size()}-tile set: both hands of a contest drawn by a short code, the "
+        summary=lambda: f"A virtual {tl.set_size()}-tile set: both hands of a contest drawn by a code, the "
                         "tiles compared, the winner and the exchange. Share the link and the whole table sees the "
                         "same tiles.",
         inputs=_inputs,

@@ -7,6 +7,13 @@ where every tile is, and offers the next steps of play as buttons (`Act`) that s
 to the session one event further on; a draw's button gets its code from the browser's
 cryptographic generator at the tap. After each step every seat gets a code of its own
 (`seat_code`) that the player opens in rain.tile_seat (`tile_seat.py`).
+
+This page is the GM's alone: it shows every hand, and its link holds the session. What a player or
+a shared screen sees opens from a code of its own (a seat's, or the table's), never from this form,
+so no view of it can carry the session, a draw code or another seat's tiles. Those codes carry a
+tag keyed by the GM device's secret (`table_key`, which the page holds for the session and sends
+with each question, never in a link); a code a player brings back is checked under "Check a
+player's code".
 """
 
 from __future__ import annotations
@@ -62,15 +69,17 @@ def longest_hand() -> int:
 def _inputs() -> list[Input]:
     elements = el.element_ids()
     seats = _seat_choices()
-    views = (Choice("all", "Everything (the GM's view)"), Choice("table", "Only what every player may see"),
-             *(Choice(str(n), f"Only what seat {n} sees") for n in range(1, ss.SEATS + 1)))
     most = longest_hand()
     return [
         Input("session", "Session code", "text", default="", maximum=limits.SESSION_CODE, group="The session",
               help="The whole session, step by step: it is kept in this page's link and in your saves. "
                    "Paste one to carry on with it"),
+        Input("table_key", "This device's key for the session", "text", default="", maximum=sc.KEY_HEX, secret=True,
+              help="Drawn on the GM's device for its session and kept there: it signs the players' codes"),
         *drafted([
-            Input("view", "Show", "choice", default="all", choices=views, group="The session"),
+            Input("check", "Check a player's code", "text", default="", maximum=limits.SEAT_CODE,
+                  group="The session", help="A code a player brings back (typed or pasted): this device says "
+                                            "whether it made it, for this session"),
             Input("side_a", "First side", "choice", default="1", choices=seats, group="The next contest"),
             el.element_input("element_a", "Its Aspect's Element", elements[0], group="The next contest"),
             Input("side_b", "Second side", "choice", default="2", choices=seats, group="The next contest"),
@@ -108,6 +117,7 @@ def _outputs() -> list[Output]:
         Output("seats", "The seats", "board"),
         Output("table", "The middle of the table", "board"),
         Output("codes", "Each player's code", "board"),
+        Output("checked", "The code checked", "text"),
         Output("log", "The session so far", "board"),
     ]
 
@@ -134,11 +144,14 @@ class Played:
         """The session's code with these events after it (and a draw whose code the page fills in)."""
         return self.text + "".join(code.write(e) for e in events) + ("D" + MARK if draw else "")
 
-    def seat_codes(self) -> tuple[str, ...]:
-        """Each seat's code at this step (worked out once per step)."""
+    def seat_codes(self, key: bytes | None) -> tuple[str, ...]:
+        """Each seat's code at this step, then the table's (with a key), worked out once per step and key."""
         if not hasattr(self, "_codes"):
-            self._codes = tuple(sc.write(sc.of_state(self.state, n)) for n in range(self.state.seats))
-        return self._codes
+            self._codes: dict[bytes | None, tuple[str, ...]] = {}
+        if key not in self._codes:
+            views = range(self.state.seats + (key is not None))
+            self._codes[key] = tuple(sc.write(sc.of_state(self.state, n), key) for n in views)
+        return self._codes[key]
 
 
 REPLAYS_KEPT = 32  # sessions played lately, by their code: a step replays one event, a re-answer none
@@ -162,7 +175,8 @@ def play(text: str, seats: Sequence[Mapping[str, Any]]) -> Played | None:
     except code.CodeError as exc:
         if _looks_like_a_seat_code(text):
             raise InputError("session", "This is a player's code (it opens in “My tiles”, below), not the "
-                                        "session's code: nothing was changed") from None
+                                        "session's code: nothing was changed. To check a code a player brought "
+                                        "back, paste it under “Check a player's code”") from None
         raise InputError("session", f"This is not a session code this page can read ({exc}): "
                                     "nothing was changed") from None
     used = max((s for e in events for s in _seats_named(e)), default=-1) + 1
@@ -239,13 +253,32 @@ def moves_of(text: str) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _view(values: Mapping[str, Any], seats: int) -> str | int:
-    view = values["view"]
-    if view in ("all", "table"):
-        return view
-    if int(view) > seats:
-        raise InputError("view", f"There is no seat {view}: the table has {seats} seats")
-    return int(view) - 1
+def _key(values: Mapping[str, Any]) -> bytes | None:
+    try:
+        return sc.key_of(values["table_key"])
+    except ValueError as exc:
+        raise InputError("table_key", f"This device's key cannot be used: {exc}") from None
+
+
+def _checked(played: Played, text: str, key: bytes | None) -> str:
+    """What this device can say of a code a player brought back; InputError on `check` when it refuses it."""
+    if not text.strip():
+        return "No code to check: paste or type one a player brings back, under Check a player's code."
+    if key is None:
+        raise InputError("check", "This device holds no key for this session (it was not started here, or the "
+                                  "browser would not keep it), so it cannot check a player's code")
+    try:
+        view = sc.verify(text, key)
+    except sc.SeatCodeError as exc:
+        raise InputError("check", f"{exc}." if isinstance(exc, sc.NotVerified)
+                         else f"This code cannot be read: {exc}.") from None
+    if view.session != played.id:
+        raise InputError("check", f"{sc.NOT_MADE_HERE}: it names session {view.session:06d}, and this table "
+                                  f"plays session {played.id:06d}.")
+    who = "the shared screen's code" if view.shared else f"the code of {seat_title(played.state.names, view.seat)}"
+    now = played.state.step % sc.STEPS
+    when = "this step" if view.step == now else f"step {view.step} (the session is now at step {played.state.step})"
+    return f"Made by this device: {who}, at {when}."
 
 
 # --- the calculator ------------------------------------------------------------------------------
@@ -254,7 +287,7 @@ def _view(values: Mapping[str, Any], seats: int) -> str | int:
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     """Where every tile is, what each person sees, and the next steps of play."""
     played = play(values["session"], values["seats"])
-    view = _view(values, len(values["seats"]))
+    key = _key(values)
     problems = Problems()
     picks = pl.empty()
     try:
@@ -277,20 +310,17 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         return _no_session(values)
     state = played.state
     exchange = _exchange(played, values)
-    gm = view == "all"
-    seen = view if isinstance(view, int) else None
     return {
         "now": _now(state),
-        "next": _next(played, values, picks, moves, exchange) if gm else
-        Board((), empty="Hidden in this view: show Everything to play on."),
-        "contest": _contest_board(played, values, exchange if gm else None),
-        "seats": _seats_board(played, values, picks) if gm else _seen_seats(state, seen),
-        "table": _table_board(state, gm),
-        "codes": _codes(played) if gm else Board((), empty="Hidden in this view."),
+        "next": _next(played, values, picks, moves, exchange),
+        "contest": _contest_board(played, values, exchange),
+        "seats": _seats_board(played, values, picks),
+        "table": _table_board(state),
+        "codes": _codes(played, key),
+        "checked": _checked(played, values["check"], key),
         "log": Board((Section(f"What happened ({state.step} steps)",
                               lines=tuple(f"{n}. {line}" for n, line in enumerate(state.log, start=1)),
-                              folded=True), _readings_section(played))) if gm else
-        Board((), empty="Hidden in this view."),
+                              folded=True), _readings_section(played))),
     }
 
 
@@ -314,6 +344,7 @@ def _no_session(values: Mapping[str, Any]) -> dict[str, Any]:
                "choose the readings, then start: the session gets an id of its own.",
         "next": Board((Section("A new session", acts=(start,)),)),
         "contest": nothing, "seats": nothing, "table": nothing, "codes": nothing, "log": nothing,
+        "checked": "No session yet, so no code to check.",
     }
 
 
@@ -604,21 +635,8 @@ def _splits(played: Played, values: Mapping[str, Any], seat: int) -> tuple[Act, 
                  for y in ss.allowed_yang(_alchemy(values["seats"][seat])) if y != state.qi[seat][0])
 
 
-def _seen_seats(state: ss.State, seat: int | None) -> Board:
-    if seat is None:
-        view = sc.of_state(state, 0)
-        sections = [Section(seat_title(state.names, n), lines=(tv.qi_line(*state.qi[n]),),
-                            hands=(Hand(f"Keeps {view.counts[n]} tiles", backs=view.counts[n]),))
-                    for n in range(state.seats)]
-        return Board(tuple(sections))
-    view = sc.of_state(state, seat)
-    return Board(tv.mine(view, state.names).sections + tv.others(view, state.names).sections)
-
-
-def _table_board(state: ss.State, gm: bool) -> Board:
+def _table_board(state: ss.State) -> Board:
     board = tv.table(sc.of_state(state, 0))
-    if not gm:
-        return board
     kept = sum(pl.size(p) for p in state.piles)
     table = pl.size(state.on_table())
     total = pl.size(state.pool) + kept + table + pl.size(state.discard) + pl.size(state.sky)
@@ -628,15 +646,23 @@ def _table_board(state: ss.State, gm: bool) -> Board:
     return Board((Section(first.title, lines=(*first.lines, count), hands=first.hands),))
 
 
-def _codes(played: Played) -> Board:
+def _codes(played: Played, key: bytes | None) -> Board:
     state = played.state
+    signed = ("Each code carries a check keyed by a secret this device keeps for the session: a code a player "
+              "changes or makes up is refused under Check a player's code." if key is not None else
+              "This device holds no key for this session, so these codes carry no check of its own: a player "
+              "could change one and nobody could tell.")
     how = Section("When and what each player opens", lines=(
         f"After every step (now: step {state.step}) each player opens the code of their seat in “My tiles” "
         "below, on their own device: read it out, send its link, or let them scan its QR code. "
-        "It shows their own tiles and what everyone may see, and nobody else's tiles.",))
+        "It shows their own tiles and what everyone may see, and nobody else's tiles.", signed))
+    codes = played.seat_codes(key)
     seats = [Section(seat_title(state.names, n), share=Share(text, SEAT_CALC, "code"))
-             for n, text in enumerate(played.seat_codes())]
-    return Board((how, *seats))
+             for n, text in enumerate(codes[:state.seats])]
+    shared = [Section("The shared screen", share=Share(text, SEAT_CALC, "code"),
+                      lines=("For a screen everyone sees: every seat's tiles face down, the middle of the table.",))
+              for text in codes[state.seats:]]
+    return Board((how, *seats, *shared))
 
 
 CALCULATORS = (

@@ -29,6 +29,7 @@ _CALC = r'<form\b[^>]*\bdata-calc="'
 # module → what in a page's HTML needs it
 PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern)) for name, pattern in (
     ("readings.mjs", r"\bdata-reading-for="),  # house rules: a source note's reading chosen
+    ("older-links.mjs", r'<form\b[^>]*\bdata-calc="rain\.tile_table"'),  # before codex.mjs reads the address
     ("codex.mjs", _CALC),
     ("tables.mjs", r"\bdata-codex-table\b"),
     ("calc-tools.mjs", _CALC),
@@ -47,7 +48,8 @@ _ENTRY_TAG = re.compile(r'<script src="(?P<base>[^"]*)' + re.escape(ENTRY) + r'"
 # The words each part's pattern cannot match without (any one of them): a page is searched for a
 # pattern only if one is in it. A plain `in` is many times faster than a pattern over a 50 KB page,
 # and a bestiary of 5,000 stat blocks asks this of each page.
-_HINTS = {"readings.mjs": ("data-reading-for=",), "codex.mjs": ("data-calc=",), "tables.mjs": ("data-codex-table",),
+_HINTS = {"readings.mjs": ("data-reading-for=",), "older-links.mjs": ("rain.tile_table",),
+          "codex.mjs": ("data-calc=",), "tables.mjs": ("data-codex-table",),
           "calc-tools.mjs": ("data-calc=",), "tile-table.mjs": ("rain.tile_",), "tile-draw.mjs": ("rain.tile_draw",),
           "table-tools.mjs": ("data-table",), "recruit.mjs": ("codex-recruit", "data-table"),
           "picker.mjs": ("data-table",), "round-prompt.mjs": ("data-round-choices=",), "device.mjs": ("data-device",)}

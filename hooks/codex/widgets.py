@@ -38,6 +38,8 @@ def form_context(engine: Engine, calc_id: str, preset: Mapping[str, Any] | None 
     base = anchor(calc_id) + suffix
     groups: dict[str, list[dict[str, Any]]] = {}
     for spec in entry["inputs"]:
+        if spec.get("secret"):
+            continue  # the device supplies it with each question (spec.Input.secret): no control, no link
         control = {"help": "", "choices": [], "min": None, "max": None, **spec}
         control["id"] = f"{base}-{spec['name']}"
         control["value"] = values[spec["name"]]

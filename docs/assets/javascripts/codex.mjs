@@ -11,6 +11,7 @@ import { pending, progress, ready, settled } from "./loading.mjs";
 import { storedReadings, whenReadingChosen } from "./readings.mjs";
 import { bindRows, controls, defaultOf, inputsAfter, placed, resultsCurrent } from "./rows.mjs";
 import { bindSaves } from "./saves.mjs";
+import { withSecrets } from "./secrets.mjs";
 import { WORKER } from "../codex/runtime.mjs";
 import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
 
@@ -182,6 +183,18 @@ export async function fold(calc, start, changes) {
   return { problem: reply.timeout ? "the engine took too long" : "the engine could not read it" };
 }
 
+/** The engine's answer to `inputs` for `calc`, asked once and drawn nowhere (an older link's seat
+ *  view worked out from it: tile-table.mjs), or null when the engine could not start.
+ * @param {string} calc @param {Inputs} inputs @returns {Promise<Reply | null>} */
+export async function runOnce(calc, inputs) {
+  try {
+    await startWorker();
+  } catch {
+    return null;
+  }
+  return ask(calc, inputs);
+}
+
 // A round trip to the worker that does no work: the benchmark's floor for an answer's wait.
 async function echo() {
   const started = performance.now();
@@ -301,8 +314,9 @@ function setStatus(form, text, stateName) {
 // dataset.busy is "yes" while an answer is on its way (tests and the benchmark wait on it).
 /** @param {HTMLFormElement} form */
 async function recompute(form, since = performance.now()) {
-  const inputs = readInputs(form);
-  saveToUrl(form, inputs);
+  const shown = readInputs(form);
+  saveToUrl(form, shown);
+  const inputs = withSecrets(form, shown); // a secret is sent, never put in the address (secrets.mjs)
   /** @type {Change} */
   const change = { inputs, key: JSON.stringify(inputs), since };
   const asking = formState(form);
@@ -479,8 +493,9 @@ export async function foresee(form, sets) {
   try {
     for (const set of sets) {
       if (mine.busy || !resultsCurrent(form)) return; // the reader's change goes first
-      const inputs = inputsAfter(form, set, readInputs(form));
-      if (!inputs) continue;
+      const after = inputsAfter(form, set, readInputs(form));
+      if (!after) continue;
+      const inputs = withSecrets(form, after);
       const key = JSON.stringify(inputs);
       if (key === mine.sent || mine.known.has(key)) continue;
       const reply = await ask(/** @type {string} */ (form.dataset.calc), inputs, true);

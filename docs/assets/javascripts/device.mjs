@@ -161,6 +161,8 @@ export function describe(key) {
   const game = /^codex\.table\.([a-z]+\.[a-z0-9_]+)$/.exec(key);
   if (game) return `the game kept by ${game[1]}`;
   if (key === READINGS) return "the readings chosen for source notes";
+  const tableKey = /^codex\.key\.rain\.tile_table\.(\d{6})$/.exec(key);
+  if (tableKey) return `this device's key for tile-table session ${tableKey[1]} (it signs the players' codes)`;
   return key;
 }
 

@@ -1,17 +1,19 @@
 // "Draw" for the Refreshing Rain tile draw (rain.tile_draw): a button beside the draw code that
-// picks a fresh code with crypto.getRandomValues (tile-table.mjs's freshCode) and lets the form
-// recompute, which also writes the code into the link (codex.mjs listens for the input event).
+// picks a fresh 64-bit code with crypto.getRandomValues (tile-table.mjs's drawnCode: 13 characters,
+// a form no typed code has, so the answer says "Drawn at random") and lets the form recompute,
+// which also writes the code into the link. A code typed by hand is up to six digits, and the
+// answer says it was chosen, not drawn.
 // The page opens with code 0, nothing drawn, so no hand is known before someone draws. Without
 // script the reader types a code; with it nothing else changes. No inline handlers (CSP).
 import { everyPage } from "./every-page.mjs";
 import { changed, whenAnswered } from "./form-changes.mjs";
-import { FRESH, freshCode } from "./tile-table.mjs";
+import { drawnCode } from "./tile-table.mjs";
 
 const CALC = "rain.tile_draw";
 
 /** @param {HTMLInputElement} input */
 function label(input) {
-  return Number(input.value) > 0 ? "Draw again" : "Draw";
+  return input.value.trim() && !/^0*$/.test(input.value.trim()) ? "Draw again" : "Draw";
 }
 
 /** @param {HTMLFormElement} form */
@@ -23,9 +25,7 @@ function bind(form) {
   button.className = "md-button calc__draw-again";
   button.textContent = label(input);
   button.addEventListener("click", () => {
-    let code;
-    do code = freshCode(FRESH.low, Number(input.max || FRESH.high)); while (String(code) === input.value);
-    input.value = String(code);
+    input.value = drawnCode();
     button.textContent = label(input);
     changed(form, { label: "Drew again" });
   });

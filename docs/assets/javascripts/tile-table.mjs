@@ -7,9 +7,11 @@
 // gets its link and, on request, a QR code drawn on the device (qr-draw.mjs, loaded at the first request).
 // No inline handlers (CSP); nothing the engine sent is set as markup here.
 import { button, copyText } from "./calc-tools.mjs";
+import { runOnce } from "./codex.mjs";
 import { everyPage } from "./every-page.mjs";
 import { formState } from "./form-state.mjs";
 import { changed, whenAnswered } from "./form-changes.mjs";
+import { takeOlderView } from "./older-links.mjs";
 import { controls, currentInputs, holdTaps, releaseIfUnchanged, setInputs } from "./rows.mjs";
 import { stateKey } from "./url-state.mjs";
 
@@ -28,6 +30,20 @@ export function freshCode(low = FRESH.low, high = FRESH.high) {
     crypto.getRandomValues(word);
     if (word[0] < limit) return low + (word[0] % span);
   }
+}
+
+const DRAWN = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // a drawn single-draw code (calculators/rain/tile_draw.py)
+
+/** A drawn single-draw code: 64 bits from crypto.getRandomValues, as 13 characters (4-4-4-1) no typed code has. */
+export function drawnCode() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  let value = (BigInt(words[0]) << 32n) | BigInt(words[1]);
+  let text = "";
+  for (let i = 0; i < 13; i++) {
+    text = DRAWN[Number(value & 31n)] + text;
+    value >>= 5n;
+  }
+  return /** @type {string[]} four characters at a time */ (text.match(/.{1,4}/g)).join("-");
 }
 
 // The inputs a button sets, its marker (if any) replaced by one fresh code.
@@ -158,7 +174,7 @@ function enhance(share) {
 function nameSeats(form) {
   const rows = /** @type {unknown} */ (currentInputs(form).seats);
   if (!Array.isArray(rows)) return;
-  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll('select[name="side_a"], select[name="side_b"], select[name="actor"], select[name="view"]'))) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (form.querySelectorAll('select[name="side_a"], select[name="side_b"], select[name="actor"]'))) {
     for (const option of select.options) {
       if (!/^\d+$/.test(option.value)) continue;
       const n = Number(option.value);
@@ -183,6 +199,41 @@ function follow(form) {
   }
 }
 
+// ---- an older link to a seat's view (older-links.mjs took it out of the address) ------------------
+
+/** Open, in the player's form, the view an older address asked for: the engine works out that seat's
+ *  code from the session once, in memory; only the code is put in the form (and so in the address).
+ * @param {HTMLFormElement} form the rain.tile_seat form */
+async function openOlderView(form) {
+  const older = takeOlderView();
+  if (!older) return;
+  const note = document.createElement("p");
+  note.className = "codex-older-link admonition warning";
+  note.setAttribute("role", "status");
+  form.before(note);
+  const seat = /^[1-9]$/.test(older.view) ? Number(older.view) : 0;
+  const said = `This link was made by an older version of this page for ${seat ? `seat ${seat}'s view` : "what every player may see"}, and it held the whole session: this page took the session out of the address and keeps nothing of it.`;
+  if (!seat) {
+    note.textContent = `${said} A screen everyone sees now opens the table's own code: ask the GM for it (“The shared screen”, under Each player's code).`;
+    return;
+  }
+  note.textContent = `${said} Opening seat ${seat}'s own view…`;
+  const reply = await runOnce("rain.tile_table", { session: older.session, ...(older.seats ? { seats: older.seats } : {}) });
+  const html = reply?.ok?.codes || "";
+  const parsed = new DOMParser().parseFromString(html, "text/html"); // read, never put in the page
+  const shares = [.../** @type {NodeListOf<HTMLElement>} */ (parsed.querySelectorAll(".codex-share[data-share-code]"))];
+  const code = shares[seat - 1]?.dataset.shareCode || "";
+  /** @type {HTMLInputElement | null} */
+  const field = form.querySelector('input[name="code"]');
+  if (!code || !field) {
+    note.textContent = `${said} Seat ${seat}'s view could not be worked out from it: ask the GM for your seat's code.`;
+    return;
+  }
+  note.textContent = `${said} Below is seat ${seat}'s own view, from a code this page made of it: the GM's device did not make that code, so nobody can verify it. Ask the GM for your seat's code.`;
+  field.value = code;
+  changed(form, { label: `Opened seat ${seat}'s view from an older link` });
+}
+
 /** @param {HTMLFormElement} form */
 function bind(form) {
   const state = formState(form);
@@ -195,6 +246,7 @@ function bind(form) {
     if (form.dataset.calc === "rain.tile_seat" && answer && answer.ok) follow(form);
   });
   sharesOf(form, ".codex-share[data-share-code]").forEach(enhance);
+  if (form.dataset.calc === "rain.tile_seat") openOlderView(form);
   if (form.dataset.calc === "rain.tile_table") {
     nameSeats(form);
     // The seats change by their own table, or all at once (a save, an import, the address): not by a tap.
