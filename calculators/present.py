@@ -330,6 +330,9 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
         return (f'<div class="codex-round" data-round-choices="{_attribute(data)}">'
                 + _empty("Nobody to ask yet: each fighter's choices are asked once the fight has fighters.") + "</div>")
     items = "".join(f"<li>{_e(f['name'])}: {_e(_chosen_words(f))}</li>" for f in value["fighters"])
+    running = [a["said"] for a in value["table"] if a["value"]]
+    if value["table"]:
+        items = f"<li>{_e(', '.join(running) or 'Nothing running')}</li>" + items
     return (f'<div class="codex-round" data-round="{value["round"]}" data-round-choices="{_attribute(data)}">'
             f'<p class="codex-round__caption">Round {value["round"]}: each fighter\'s choices as it starts</p>'
             f'<ul class="codex-round__list">{items}</ul></div>')

@@ -196,7 +196,7 @@ class RoundChoices(Fields):
     """The choices each fighter makes as round `round` starts, asked afresh (the page's round prompt).
 
     `rows` is the rows input they set; `start` is False once the round's ticks have begun (nothing is asked then);
-    `note` says what is chosen elsewhere.
+    `note` says what is chosen elsewhere; `table` asks what the whole table chooses, each Ask's field an input.
     """
 
     TYPE: ClassVar[str] = "round_choices"
@@ -205,6 +205,7 @@ class RoundChoices(Fields):
     start: bool
     fighters: tuple[FighterChoices, ...] = ()
     note: str = ""
+    table: tuple[Ask, ...] = ()  # choices of the whole table (Xia: which conflicts run), set on inputs of the tool
 
 
 TileMark = Literal["", "compared", "guardian", "redraw"]

@@ -122,15 +122,12 @@ def test_the_round_prompt_asks_afresh_applies_as_one_change_and_carries_nothing(
     bar.locator('[data-table-action="redo"]').tap()
     settled(page, WBS)
 
-    # Next until round 2 begins: "Round choices" stands in the bar again, and holding and Last Gasp are
-    # asked again.
+    # Next until round 2 begins: the prompt opens by itself, and holding and Last Gasp are asked again.
     for _ in range(40):
+        if prompt.is_visible():
+            break
         bar.locator('[data-table-action="next"]').tap()
         settled(page, WBS)
-        if bar.get_by_role("button", name="Round choices").is_visible():
-            break
-    expect(prompt).to_be_hidden()  # never by itself: a modal would catch the GM's next tap
-    bar.get_by_role("button", name="Round choices").tap()
     expect(prompt).to_be_visible()
     assert page.get_by_role("heading", name="Round 2: the fighters' choices").is_visible()
     assert no_sideways_scroll(page)
@@ -167,3 +164,45 @@ def test_the_round_prompt_in_the_dark_scheme_fits_and_passes_axe(site: tuple[str
         shot(page, "round-prompt-dark.png")
     finally:
         context.close()
+
+
+def test_the_xia_round_prompt_puts_two_of_six_in_a_social_conflict(site: tuple[str, list[str]], phone: Any) -> None:
+    from urllib.parse import urlencode
+
+    from calculators import rowcode
+    from tests.test_table_browser import CONFLICT, XIA
+    from tests.test_xia_round_choices import SIX
+
+    page = phone
+    fields = next(i for i in engine().describe(XIA)["inputs"] if i["name"] == "combatants")["fields"]
+    query = urlencode({f"{XIA}.combatants": rowcode.encode(fields, SIX["combatants"])})
+    open_table(page, site[0] + "xia/conflict/?" + query, CONFLICT, example=False)
+    bar = page.locator(BAR)
+    bar.get_by_role("button", name="Round choices").tap()
+    prompt = page.get_by_role("dialog", name=PROMPT)
+    expect(prompt).to_be_visible()
+    assert page.get_by_role("heading", name="Round 1: the fighters' choices").is_visible()
+    assert no_sideways_scroll(page)
+    for control in prompt.locator("select, input, button").all():
+        box = control.bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, control.evaluate("e => e.outerHTML")
+    whole = prompt.get_by_role("group", name="The whole table")
+    expect(whole.get_by_label("Physical conflict running", exact=True)).to_be_checked()
+    whole.get_by_label("Social conflict running", exact=True).tap()
+    for name in ("Lotus", "Magistrate"):
+        prompt.get_by_role("group", name=name).get_by_label("In the social conflict", exact=True).tap()
+    shot(page, "xia-round-prompt.png")
+    prompt.get_by_role("button", name="Start the round").tap()
+    settled(page, XIA)
+    expect(prompt).to_be_hidden()
+    log = page.get_by_role("region", name="Log").locator("li").first.inner_text()
+    assert log.startswith("Round 1 begins: Social conflict running; Lotus in the physical conflict, in the social "
+                          "conflict; Magistrate in the physical conflict, in the social conflict"), log
+    social = page.eval_on_selector_all(
+        f'{CONFLICT} output[name="order"] tbody tr',
+        """trs => trs.filter(tr => tr.cells[2]?.textContent.trim() === 'Social')
+                     .map(tr => tr.cells[1].textContent.trim())""")
+    assert sorted(social) == ["Lotus (PC)", "Magistrate (NPC)"]
+    bar.locator('[data-table-action="undo"]').tap()  # one Undo takes it back: physical only again
+    settled(page, XIA)
+    assert page.locator(f'{CONFLICT} input[name="social_on"]').is_checked() is False

@@ -26,7 +26,7 @@ from ..present import listing
 from ..readings import reading_input
 from ..results import AddToFight, Apply, Cell, Condition, Row, Table, text_cells
 from ..spec import Calculator, Choice, Input, Output, drafted, parse_inputs
-from . import changes, defeat, tracker_rules
+from . import changes, defeat, round_choices, tracker_rules
 from .attack import ATTACK_LIMIT, least_attacks, limit_input, limit_note
 from .common import GAME, RESILIENCE_DEFAULT, conflicts, ranges, trait_input, trigram, trigram_input
 from .initiative import (
@@ -176,6 +176,8 @@ def _outputs() -> list[Output]:
         Output("next", "End the turn", "table",
                help="Applies anything entered above, then moves to the next turn (into the next round at its end)"),
         Output("fighters", "Combatants", "table"),
+        Output("choices", "The round's choices", "table",
+               help="Who is in which conflict, asked as each round starts (the round's prompt)"),
         Output("order", "Turns of this round", "table"),
         Output("first", "Acts first each round", "text"),
         Output("turns", "Turns each round", "int"),
@@ -392,6 +394,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "apply": apply,
         "next": _end_turn(values, action, actor, order),
         "fighters": _fighters_table(values, rows, actor["slot"] if actor else 0, running, chosen),
+        "choices": round_choices.choices(values, taken == 0, values[PARTICIPANTS]),
         "order": _order_table(order, now, last, round_number, rows, chosen),
         "first": _describe(standing[0]) if standing else "nobody",
         "turns": len(standing),

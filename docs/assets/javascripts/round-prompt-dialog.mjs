@@ -27,6 +27,7 @@ import { currentInputs, resultsCurrent, setInputs } from "./rows.mjs";
  * @property {boolean} start
  * @property {FighterChoices[]} fighters
  * @property {string} note
+ * @property {Ask[]} [table] what the whole table chooses (Xia: which conflicts run), each an input of the tool
  */
 
 /** The choices the engine offers in `form`'s answer now, or null (not at a round's start).
@@ -96,7 +97,7 @@ function say(dialog, text) {
   status.textContent = text;
 }
 
-/** The id of one choice's control. @param {HTMLDialogElement} dialog @param {number} row @param {string} field */
+/** The id of one choice's control. @param {HTMLDialogElement} dialog @param {number | "table"} row @param {string} field */
 function controlId(dialog, row, field) {
   return `${dialog.dataset.idBase}-${row}-${field}`;
 }
@@ -108,7 +109,16 @@ function fill(dialog, data) {
   /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__note")).textContent =
     `Set to what each fighter holds now: confirm or change. ${data.note ? `${data.note}.` : ""}`;
   const list = /** @type {HTMLElement} */ (dialog.querySelector(".codex-round-prompt__list"));
-  list.replaceChildren(...data.fighters.map((fighter) => {
+  const table = data.table ?? [];
+  /** @type {HTMLElement[]} */
+  const whole = [];
+  if (table.length) {
+    const set = el("fieldset", "codex-round-prompt__fighter codex-round-prompt__table");
+    set.append(el("legend", "codex-round-prompt__name", "The whole table"));
+    for (const ask of table) set.append(control(dialog, "table", ask));
+    whole.push(set);
+  }
+  list.replaceChildren(...whole, ...data.fighters.map((fighter) => {
     const set = el("fieldset", "codex-round-prompt__fighter");
     set.append(el("legend", "codex-round-prompt__name", fighter.name));
     if (fighter.why) set.append(el("p", "codex-round-prompt__why", fighter.why));
@@ -117,7 +127,7 @@ function fill(dialog, data) {
   }));
 }
 
-/** One choice's control, its label and its note. @param {HTMLDialogElement} dialog @param {number} row @param {Ask} ask */
+/** One choice's control, its label and its note. @param {HTMLDialogElement} dialog @param {number | "table"} row @param {Ask} ask */
 function control(dialog, row, ask) {
   const id = controlId(dialog, row, ask.field);
   const holder = el("div", `codex-round-prompt__ask codex-round-prompt__ask--${ask.kind}`);
@@ -148,7 +158,7 @@ function control(dialog, row, ask) {
   return holder;
 }
 
-/** What one choice's control holds, as the row field's value. @param {HTMLDialogElement} dialog @param {number} row @param {Ask} ask */
+/** What one choice's control holds, as the field's value. @param {HTMLDialogElement} dialog @param {number | "table"} row @param {Ask} ask */
 function chosen(dialog, row, ask) {
   const input = dialog.querySelector(`#${CSS.escape(controlId(dialog, row, ask.field))}`);
   if (input instanceof HTMLInputElement) return input.checked;
@@ -203,6 +213,15 @@ function startRound(form, dialog) {
     }
     if (made.length || moved) said.push(`${fighter.name} ${made.join(", ") || "chooses nothing"}`);
   }
+  /** @type {Record<string, unknown>} */
+  const inputs = { [data.rows]: after };
+  const table = [];
+  for (const ask of data.table ?? []) {
+    const value = chosen(dialog, "table", ask);
+    inputs[ask.field] = value;
+    if (value !== ask.value) table.push(value ? ask.said || ask.label : `not ${(ask.said || ask.label).toLowerCase()}`);
+  }
   dialog.close();
-  setInputs(form, { [data.rows]: after }, { label: `Round ${data.round} begins: ${said.join("; ") || "nobody chose anything"}` });
+  const made = [...table, ...said].join("; ") || "nobody chose anything";
+  setInputs(form, /** @type {import("./rows.mjs").Inputs} */ (inputs), { label: `Round ${data.round} begins: ${made}` });
 }

@@ -1,5 +1,6 @@
-// The round's prompt (WBS): "Round choices" in the table bar at a round's start (the engine's
-// `choices` output); the dialog opens by itself when Next ends a round, and loads when opened.
+// The round's prompt (WBS: each fighter's choices; Xia: which conflicts run and who is in each):
+// "Round choices" in the table bar at a round's start (the engine's `choices` output); the dialog
+// opens by itself when Next ends a round, and loads when opened.
 
 import { everyPage } from "./every-page.mjs";
 import { whenAnswered } from "./form-changes.mjs";

@@ -567,8 +567,9 @@ function pick(tool, button) {
 }
 
 // After Next the view stays on the fight's pointer (the row marked as now), never far below it.
-// "nearest": no move when it is in view; the page's scroll padding keeps it clear of the header and
-// of the bar. (Its rectangle cannot be asked first: a result out of view is not laid out.)
+// No move while it is in view; once it leaves, it goes to the top (the page's scroll padding keeps
+// it clear of the header), so the fighters after it are in view and the next turns move nothing:
+// every scroll makes the theme rewrite the history entry, tens of milliseconds on a phone.
 /** @param {Tool} tool */
 function followPointer(tool) {
   if (!tool.following) return;
@@ -580,7 +581,7 @@ function followPointer(tool) {
   const box = pointer.getBoundingClientRect();
   const header = /** @type {HTMLElement | null} */ (document.querySelector(".md-header"))?.offsetHeight ?? 0;
   if (box.top >= header && box.bottom <= window.innerHeight - tool.bar.offsetHeight) return;
-  pointer.scrollIntoView({ block: "nearest" });
+  pointer.scrollIntoView({ block: "start" });
 }
 
 // ---- kept on this device -----------------------------------------------------------------

@@ -44,8 +44,8 @@ export function stateTicks(form, text) {
 // Every answer keeps the inputs in the page's address, but rewriting it (history.replaceState)
 // costs the page a few milliseconds with a long fight in it, and browsers ignore it when it comes
 // too often. So the wanted address is kept here and written once the reader has paused (QUIET ms)
-// and the page is idle. Before anything leaves or reads the address (a click, which may be the
-// theme's instant navigation; the tab going to the background; the page closing) it is written at
+// and the page is idle. Before anything leaves or reads the address (a click on a link, which may be
+// the theme's instant navigation; the tab going to the background; the page closing) it is written at
 // once. Readers of the address ask `address()`, which includes what is still to be written.
 
 const QUIET = 250; // ms without a change before the address is written (then at the next idle moment)
@@ -63,7 +63,11 @@ export function address() {
 
 function listen() {
   listening = true;
-  document.addEventListener("click", writeAddress, true); // before the theme's instant navigation
+  // Before the theme's instant navigation follows a link; a tap on anything else (Next, an amount)
+  // waits for nothing: the write costs a phone tens of milliseconds.
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("a[href]")) writeAddress();
+  }, true);
   window.addEventListener("pagehide", writeAddress);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writeAddress(); });
 }
