@@ -35,8 +35,10 @@ def _combatant(row: Mapping[str, Any], name: str, index: int, participants: str)
     if participants == EVERYONE:
         return FighterChoices(name, index, (),
                               "Takes part in every running conflict they have a Trait for (the reading)")
-    asks = tuple(Ask(joined(k["id"]), f"In the {_kind_word(k)} conflict", "toggle", (), bool(row[joined(k["id"])]),
-                     f"in the {_kind_word(k)} conflict", f"{k['trait']} Trait {row[k['id']]}")
+    # Named by the kind alone ("Social", its Trait beside it; the prompt's note says what a box means), so the
+    # boxes stand in one row on a phone.
+    asks = tuple(Ask(joined(k["id"]), str(k["name"]), "toggle", (), bool(row[joined(k["id"])]),
+                     f"in the {_kind_word(k)} conflict", f"Trait {row[k['id']]}")
                  for k in conflicts() if row[k["id"]] > 0)
     return FighterChoices(name, index, asks, "" if asks else "No Trait above 0: in no conflict")
 
@@ -53,4 +55,5 @@ def choices(values: Mapping[str, Any], start: bool, participants: str) -> RoundC
                   for k in conflicts())
     fighters = tuple(_combatant(row, row_name(row, COMBATANT, n + 1), n, participants) for n, row in enumerate(rows))
     return RoundChoices(round_number, ROWS, True, fighters,
-                        "Everyone catches their breath with the tracker's own button, between conflicts", table)
+                        "Under each combatant, tick the conflicts they take part in. Everyone catches their breath "
+                        "with the tracker's own button, between conflicts", table)

@@ -119,7 +119,9 @@ function fill(dialog, data) {
     whole.push(set);
   }
   list.replaceChildren(...whole, ...data.fighters.map((fighter) => {
-    const set = el("fieldset", "codex-round-prompt__fighter");
+    // A fighter asked only boxes (Xia: which conflicts) has them side by side, the legend naming them.
+    const boxes = fighter.asks.length > 1 && fighter.asks.every((ask) => ask.kind === "toggle");
+    const set = el("fieldset", `codex-round-prompt__fighter${boxes ? " codex-round-prompt__fighter--boxes" : ""}`);
     set.append(el("legend", "codex-round-prompt__name", fighter.name));
     if (fighter.why) set.append(el("p", "codex-round-prompt__why", fighter.why));
     for (const ask of fighter.asks) set.append(control(dialog, fighter.row, ask));
