@@ -106,7 +106,8 @@ COVERED = """async (selector) => {
                              [r.left + 2, r.bottom - 2], [r.right - 2, r.bottom - 2]];
             for (const [x, y] of corners) {
                 const at = document.elementFromPoint(x, y);
-                if (at && !card.contains(at)) {
+                // an ancestor (the board a seat's rounded corner shows through) floats over nothing
+                if (at && !card.contains(at) && !at.contains(card)) {
                     const who = `${card.textContent.trim().slice(0, 20)} (from ${from})`;
                     covered.push(`${who} at ${Math.round(x)},${Math.round(y)}: ${at.tagName}.${at.className}`);
                 }
