@@ -409,10 +409,11 @@ function draw(form, answer, since, key) {
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
 }
 
-// An output redrawn changes in a few places (a Next moves a fighter's ticks and the marker): only
-// the items that differ are replaced, so the browser styles and lays out those alone, not the
-// twelve cards and the tables around them (on a phone, most of the frame after an answer).
-const CONTAINERS = new Set(["UL", "OL", "DL", "TABLE", "THEAD", "TBODY", "TFOOT"]);
+// An output redrawn changes in a few places (a Next moves every fighter's ticks by one and the
+// marker): an element whose tag and attributes are unchanged is kept and only what differs inside it
+// is replaced, down to a text's characters, so the browser styles and lays out those alone, not the
+// twelve cards and the tables around them (on a phone, most of the frame after an answer). Form controls are replaced whole (their value is not an attribute).
+const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
 /** @param {Element} out @param {string} html */
 function patch(out, html) {
@@ -424,12 +425,12 @@ function patch(out, html) {
 /** @param {Node} was @param {Node} now @returns {boolean} */
 function sameShell(was, now) {
   if (!(was instanceof Element) || !(now instanceof Element) || was.tagName !== now.tagName
-      || !CONTAINERS.has(was.tagName) || was.attributes.length !== now.attributes.length) return false;
+      || WHOLE.has(was.tagName) || was.attributes.length !== now.attributes.length) return false;
   for (const { name, value } of now.attributes) if (was.getAttribute(name) !== value) return false;
   return true;
 }
 
-/** `parent`'s children made equal to `fresh`'s, replacing only those that differ. @param {Node} parent @param {Node} fresh */
+/** `parent`'s children made equal to `fresh`'s, replacing only what differs. @param {Node} parent @param {Node} fresh */
 function reconcile(parent, fresh) {
   const was = [...parent.childNodes];
   const now = [...fresh.childNodes];
@@ -438,9 +439,12 @@ function reconcile(parent, fresh) {
     return;
   }
   for (let i = 0; i < now.length; i++) {
-    if (was[i].isEqualNode(now[i])) continue;
-    if (sameShell(was[i], now[i])) reconcile(was[i], now[i]);
-    else /** @type {ChildNode} */ (was[i]).replaceWith(now[i]);
+    const old = was[i];
+    const made = now[i];
+    if (old.isEqualNode(made)) continue;
+    if (old instanceof Text && made instanceof Text) old.data = made.data;
+    else if (sameShell(old, made)) reconcile(old, made);
+    else /** @type {ChildNode} */ (old).replaceWith(made);
   }
 }
 

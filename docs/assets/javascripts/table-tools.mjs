@@ -85,6 +85,11 @@ function setAttr(el, name, value) {
   else el.setAttribute(name, value);
 }
 
+/** @param {HTMLElement} el @param {string} name @param {string} value */
+function setStyle(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
 /** The calculator a tool is (a table tool is a calculator form: it has data-calc). @param {Tool} tool */
 const calcOf = (tool) => /** @type {string} */ (tool.form.dataset.calc);
 
@@ -353,11 +358,20 @@ function soon(tool, answered = false) {
 /** @param {HTMLFormElement} form */
 function watchScrollers(form) {
   const boxes = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc__result--table > dd"));
-  /** @param {HTMLElement} box */
-  const mark = (box) => setAttr(box, "tabindex", box.scrollWidth > box.clientWidth + 1 ? "0" : null);
-  const sized = new ResizeObserver((entries) => {
-    for (const { target } of entries) mark(/** @type {HTMLElement} */ (target.closest(".calc__result--table > dd")));
-  });
+  // All widths read, then all marks written (a write between two reads would lay the page out again);
+  // a box whose result is kept out of view (content-visibility) is left until it comes into view:
+  // reading its width would lay out what the page skips (100 ms an Apply on a phone, measured).
+  /** @param {Iterable<HTMLElement | null>} some */
+  const mark = (some) => {
+    const shown = /** @type {HTMLElement[]} */ ([...new Set(some)].filter((box) => box?.checkVisibility({ contentVisibilityAuto: true })));
+    const wide = shown.map((box) => /** @type {[HTMLElement, boolean]} */ ([box, box.scrollWidth > box.clientWidth + 1]));
+    for (const [box, scrolls] of wide) setAttr(box, "tabindex", scrolls ? "0" : null);
+  };
+  /** @param {Element} target */
+  const boxOf = (target) => /** @type {HTMLElement | null} */ (target.closest(".calc__result--table > dd"));
+  const sized = new ResizeObserver((entries) => mark(entries.map(({ target }) => boxOf(target))));
+  const seen = new IntersectionObserver((entries) => mark(entries.filter((e) => e.isIntersecting).map((e) => boxOf(e.target))));
+  for (const box of boxes) seen.observe(box);
   /** @type {Map<Element, Element | null>} each box's table being watched (a replaced one is let go) */
   const tables = new Map();
   const watch = () => {
@@ -372,7 +386,7 @@ function watchScrollers(form) {
     }
   };
   watch();
-  for (const box of boxes) mark(box); // one out of view is not observed until seen
+  mark(boxes); // those in view now; the others as they come into view
   whenAnswered(form, watch); // an answer draws new tables
 }
 
@@ -916,12 +930,14 @@ function bindTable(form) {
   }).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
-  // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is.
-  // (A custom property on the root restyles the whole page: set only when the height changes.)
+  // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is, set
+  // on those two elements alone. (A custom property on the root, as this was, restyled every element
+  // of the page whenever a change line made the bar taller: 100 ms of a phone's Apply, measured.)
   new ResizeObserver(() => {
-    const room = `${Math.ceil(bar.offsetHeight)}px`;
-    const root = document.documentElement.style;
-    if (root.getPropertyValue("--codex-table-bar") !== room) root.setProperty("--codex-table-bar", room);
+    const room = Math.ceil(bar.offsetHeight);
+    setStyle(document.documentElement, "scroll-padding-bottom", `${room + 8}px`);
+    const footer = /** @type {HTMLElement | null} */ (document.querySelector(".md-footer"));
+    if (footer) setStyle(footer, "padding-bottom", `${room}px`);
   }).observe(bar);
   form.dataset.tableReady = "yes";
   drawBar(tool);
@@ -946,7 +962,12 @@ function onKey(event) {
 function bindAll() {
   flush();
   for (const tool of tools) if (!tool.form.isConnected) tools.delete(tool);
-  for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-table]"))) bindTable(form);
+  const forms = /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-table]"));
+  if (!forms.length) { // a page reached by instant navigation keeps the html element: no room for a bar here
+    document.documentElement.style.removeProperty("scroll-padding-bottom");
+    /** @type {HTMLElement | null} */ (document.querySelector(".md-footer"))?.style.removeProperty("padding-bottom");
+  }
+  for (const form of forms) bindTable(form);
 }
 
 window.addEventListener("pagehide", flush);
