@@ -21,8 +21,8 @@ import pytest
 from calculators.rain import piles as pl
 from calculators.rain import seat_code as sc
 from calculators.rain import session_code as code
+from tests import test_browser_tiles as tiles
 from tests.support.engine import engine
-from tests.support.server import serve
 from tests.test_browser import settled
 from tests.test_browser_tile_table import GM, SEAT, Person, choose, contest, form, has, in_view, replayed, said, tap
 
@@ -31,18 +31,7 @@ SHOTS = Path(os.environ.get("CODEX_SHOTS", "/tmp/codex-shots"))
 FORGED = "This seat code was not made by this table's GM device, or was changed"
 
 
-@pytest.fixture(scope="module")
-def site(built_site: Path, site_port: int) -> Iterator[str]:
-    with serve(built_site, site_port) as (base, _):
-        yield base
-
-
-@pytest.fixture(scope="module")
-def chrome() -> Iterator[Any]:
-    from tests.support.browser import chromium
-
-    with chromium() as browser:
-        yield browser
+site, chrome = tiles.tile_site, tiles.chrome  # the tile pages' tests' site and browser
 
 
 def shot(person: Person, name: str) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from calculators import InputError
+from calculators.rain import crockford
 from calculators.rain import piles as pl
 from calculators.rain import seat_code as sc
 from calculators.rain import session as ss
@@ -369,7 +370,7 @@ def test_a_misread_character_is_caught_by_the_check():
     text = sc.write(view).replace("-", "")
     caught = 0
     for i in range(len(text)):
-        for ch in sc.ALPHABET[:6]:
+        for ch in crockford.ALPHABET[:6]:
             if ch == text[i]:
                 continue
             try:

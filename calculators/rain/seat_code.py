@@ -24,6 +24,7 @@ import hmac
 from dataclasses import dataclass
 from math import comb
 
+from . import crockford
 from . import piles as pl
 from . import qi as qi_rules
 from . import session as ss
@@ -31,8 +32,6 @@ from . import taiji as tj
 from . import tiles as tl
 from .shuffle import SplitMix64
 
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-ALIASES = {"O": "0", "I": "1", "L": "1"}
 VERSION = 1  # unkeyed: what a device with no key for the session writes (and codes made before the tag)
 KEYED = 2  # with a tag keyed by the GM device's secret
 VERSIONS = 4
@@ -195,11 +194,7 @@ def write(view: SeatView, key: bytes | None = None) -> str:
     body = p.value
     inner = (body * TAG + tag_of(body, key)) * VERSIONS + KEYED if key is not None else body * VERSIONS + VERSION
     number = inner * CHECK + _check(inner)
-    text = ""
-    while number:
-        number, digit = divmod(number, len(ALPHABET))
-        text = ALPHABET[digit] + text
-    text = text or "0"
+    text = crockford.write(number)
     return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
 
 
@@ -233,13 +228,11 @@ def open_code(text: str) -> Opened:
     clean = "".join(text.split()).replace("-", "").upper()
     if not clean:
         raise SeatCodeError("there is no code to read")
-    number = 0
-    for ch in clean:
-        ch = ALIASES.get(ch, ch)
-        if ch not in ALPHABET:
-            raise SeatCodeError(f"{ch!r} is not a character these codes use (digits, and capitals other than "
-                                "I, L, O and U): check the code for a typo")
-        number = number * len(ALPHABET) + ALPHABET.index(ch)
+    try:
+        number = crockford.read(clean)
+    except crockford.NotInAlphabet as stray:
+        raise SeatCodeError(f"{stray.char!r} is not a character these codes use (digits, and capitals other than "
+                            "I, L, O and U): check the code for a typo") from None
     inner, check = divmod(number, CHECK)
     if _check(inner) != check:
         raise SeatCodeError("its check characters do not match: a character was misread or changed "

@@ -24,6 +24,7 @@ from ..errors import InputError
 from ..results import Tile, TileMark
 from ..spec import Calculator, Input, Output
 from . import contest as ct
+from . import crockford
 from . import tiles as tl
 from .shuffle import SplitMix64, draw
 
@@ -31,8 +32,6 @@ SEED_RANGE = (1, 999_999)  # a draw code short enough to read out at the table
 NOT_DRAWN = 0  # the page opens with nothing drawn: no code, and so no hand everyone could know
 TYPED_DIGITS = 6  # a typed code: the digits of SEED_RANGE's top
 DRAWN_CHARS = 13  # a drawn code: 64 random bits in Crockford's base 32 (65 bits of room, the top one 0)
-DRAWN_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-DRAWN_ALIASES = {"O": "0", "I": "1", "L": "1"}
 DRAWN_STREAM = 0xD4A3  # a drawn code's shuffle is seeded apart from every typed code's
 GUARDIAN_KINDS = ("flower", "season")
 EXCHANGE_NOTE = "contest-exchange"
@@ -153,13 +152,11 @@ def read_seed(text: str) -> tuple[int, bool] | None:
     if len(clean) != DRAWN_CHARS:
         raise ValueError(f"A drawn code is {DRAWN_CHARS} characters, as the Draw button writes it, and a typed "
                          f"one at most six digits (got {len(clean)} characters)")
-    value = 0
-    for ch in clean:
-        ch = DRAWN_ALIASES.get(ch, ch)
-        if ch not in DRAWN_ALPHABET:
-            raise ValueError(f"{ch!r} is not a character of a drawn code (digits, and capitals other than "
-                             "I, L, O and U): check it for a typo")
-        value = value * len(DRAWN_ALPHABET) + DRAWN_ALPHABET.index(ch)
+    try:
+        value = crockford.read(clean)
+    except crockford.NotInAlphabet as stray:
+        raise ValueError(f"{stray.char!r} is not a character of a drawn code (digits, and capitals other than "
+                         "I, L, O and U): check it for a typo") from None
     if value >> 64:
         raise ValueError("This is not a code the Draw button makes (its first character is too high): "
                          "check it for a typo")
