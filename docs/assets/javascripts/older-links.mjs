@@ -6,6 +6,7 @@
 // the address. What it asked for is handed to tile-table.mjs (`takeOlderView`), which opens that
 // seat's own view from it and says what happened. A GM's own older link (view=all) only loses the view.
 import { everyPage } from "./every-page.mjs";
+import { stateKey, stateOf } from "./url-state.mjs";
 
 const TABLE = "rain.tile_table";
 
@@ -17,16 +18,15 @@ let older = null;
 function strip() {
   /** @type {HTMLFormElement | null} */
   const form = document.querySelector(`form.calc[data-calc="${TABLE}"]`);
-  const format = form?.dataset.state ? JSON.parse(form.dataset.state) : null;
-  const prefix = typeof format?.prefix === "string" ? format.prefix : "";
-  if (!prefix) return;
+  if (!form?.dataset.state) return;
   const url = new URL(location.href);
-  const view = url.searchParams.get(`${prefix}view`);
+  const view = url.searchParams.get(stateKey(form, "view"));
   if (view === null) return;
-  url.searchParams.delete(`${prefix}view`);
+  url.searchParams.delete(stateKey(form, "view"));
   if (view !== "all") {
-    older = { view, session: url.searchParams.get(`${prefix}session`) || "", seats: url.searchParams.get(`${prefix}seats`) || "" };
-    for (const name of [...url.searchParams.keys()]) if (name.startsWith(prefix)) url.searchParams.delete(name);
+    const inputs = stateOf(form, url.searchParams);
+    older = { view, session: inputs.get("session") || "", seats: inputs.get("seats") || "" };
+    for (const name of inputs.keys()) url.searchParams.delete(stateKey(form, name));
     url.searchParams.delete(`log.${TABLE}`);
   }
   const before = location.search;
