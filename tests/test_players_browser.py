@@ -11,10 +11,27 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.test_link_browser import (FIGHT, LIVE, PHONE, WBS, Device, devices, link_browser, linked, open_fight,
-                                     pair, playwright, pytestmark, settled, site)
+from tests.test_link_browser import (
+    FIGHT,
+    LIVE,
+    PHONE,
+    WBS,
+    Device,
+    devices,
+    link_browser,
+    linked,
+    open_fight,
+    pair,
+    playwright,
+    pytestmark,
+    settled,
+    site,
+)
 
 __all__ = ["devices", "link_browser", "playwright", "pytestmark", "site"]  # the fixtures, shared
+
+
+PLAYING = ["Ana: connected, plays Hero", "Bo: connected, plays Bandit"]
 
 
 def rows(gm: Any) -> list[dict[str, Any]]:
@@ -45,7 +62,7 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     expect(ana.get_by_role("heading", name="You play Hero")).to_be_visible(timeout=LIVE)
     bo.get_by_role("button", name="I play Bandit").click()
     expect(bo.get_by_role("heading", name="You play Bandit")).to_be_visible(timeout=LIVE)
-    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero", "Bo: connected, plays Bandit"])
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING)
     # Each phone shows its own fighter's numbers.
     expect(ana.locator('[data-join-mine="Energy"]')).to_have_text("GenKi 18, ReiKi 30, Core 9")
     expect(bo.locator('[data-join-mine="Energy"]')).to_have_text("GenKi 15")
@@ -54,7 +71,7 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     # A claim of a taken fighter is refused, with a message back to that phone alone.
     bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'claim', v: 1, fighter: 'Hero'}))")
     expect(bo.locator("[data-join-claim-status]")).to_have_text("Refused: Another phone plays Hero: ask the GM.")
-    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero", "Bo: connected, plays Bandit"])
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING)
 
     # Round 1's choices, set on the phones: Ana's EV 1, Bo's Relax. The GM's fight follows, each a
     # change of the log named for the phone.
@@ -64,7 +81,8 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     expect(bo.locator('[data-join-sent="relaxing"]')).to_have_text("Applied", timeout=LIVE)
     settled(gm, WBS)
     hero, bandit = rows(gm)
-    assert (int(hero["ev"]), hero["relaxing"], int(bandit["ev"]), bandit["relaxing"]) == (1, False, 0, True)
+    chosen = (int(hero["ev"]), hero["relaxing"], int(bandit["ev"]), bandit["relaxing"])
+    assert chosen == (1, False, 0, True)  # (the form holds a number set in a row as text)
     expect(gm.locator(f'{FIGHT} output[name="choices"]')).to_contain_text("Hero: EV 1")
     expect(gm.locator(f'{FIGHT} output[name="choices"]')).to_contain_text("Bandit: Relaxes")
     log = gm.locator(".codex-table-log")
@@ -81,7 +99,8 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     before = gm.evaluate("window.__codexLink.dropped()")
     bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'choose', v: 1, field: 'hold', value: true}))")
     bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'choose', v: 1, field: 'ev', value: 5}))")
-    bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'choose', v: 1, field: 'ev', value: 1, fighter: 'Hero'}))")
+    forged = "{t: 'choose', v: 1, field: 'ev', value: 1, fighter: 'Hero'}"
+    bo.evaluate(f"window.__codexJoin.sendRaw(JSON.stringify({forged}))")
     gm.wait_for_function(f"window.__codexLink.dropped() === {before + 3}")
     settled(gm, WBS)
     hero, bandit = rows(gm)
@@ -91,7 +110,8 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
 
     # A value the GM's page offers but the engine refuses (the offer changed by hand here): applied,
     # refused by the engine, undone, and the phone told why.
-    gm.evaluate("""() => { const holder = document.querySelector('form[data-calc="wbs.combat_tracker"] [data-round-choices]');
+    gm.evaluate("""() => {
+        const holder = document.querySelector('form[data-calc="wbs.combat_tracker"] [data-round-choices]');
         const data = JSON.parse(holder.dataset.roundChoices);
         data.fighters[0].asks[0].options.push([2, "2"]);
         holder.dataset.roundChoices = JSON.stringify(data); }""")
