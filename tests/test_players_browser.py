@@ -130,3 +130,8 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
         for secret in ("GenKi 18", "ReiKi 30", "Core 9", "Channelled ReiKi 3", "Hold channelled ReiKi"):
             assert secret not in text, (secret, message)
     assert any(m["t"] == "table" and m["you"] and m["you"]["name"] == "Hero" for m in received(ana))
+
+    # The page Join a table, with a fighter's numbers and round choices shown, passes axe at 390 px.
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+    expect(ana.get_by_role("group", name="Round 1: your choices")).to_be_visible()
+    assert [v for v in axe_violations(ana) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS] == []

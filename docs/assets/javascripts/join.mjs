@@ -206,26 +206,26 @@ function setControl(box, i, ask, value) {
   else if (input instanceof HTMLSelectElement) input.value = String(ask.options.findIndex(([v]) => v === value));
 }
 
-/** One choice's control, its note and its status. @param {HTMLElement} box @param {Ask} ask @param {number} i */
+/** One choice's control, its note and its status (drawn as the round prompt's, gm-tools.css). @param {HTMLElement} box @param {Ask} ask @param {number} i */
 function control(box, ask, i) {
   const id = `join-ask-${i}`;
-  const holder = el("div", `codex-join__ask codex-join__ask--${ask.kind}`);
-  const label = el("label", "codex-join__label", ask.label);
+  const holder = el("div", "codex-round-prompt__ask");
+  const label = el("label", "codex-round-prompt__label", ask.label);
   label.htmlFor = id;
-  const note = el("span", "codex-join__note", ask.note);
+  const note = el("span", "codex-round-prompt__help", ask.note);
   note.id = `${id}-note`;
-  const status = el("span", "codex-join__sent", sentWords(sent.get(ask.field)));
+  const status = el("span", "codex-round-prompt__help", sentWords(sent.get(ask.field)));
   status.id = `${id}-status`;
   status.setAttribute("role", "status");
   status.dataset.joinSent = ask.field;
   /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
   if (ask.kind === "toggle") {
-    input = el("input", "codex-join__box");
+    input = el("input", "codex-round-prompt__box");
     input.type = "checkbox";
     holder.append(input, label);
   } else {
-    input = el("select", "codex-join__select");
+    input = el("select", "codex-round-prompt__select");
     for (const [n, [, words]] of ask.options.entries()) {
       const option = el("option", "", words);
       option.value = String(n);
