@@ -8,7 +8,7 @@ interface Window {
   /** link-gm.mjs, once loaded: the GM's links, read by the project's browser tests. */
   __codexLink?: { dropped(): number; states(): string[]; sendRaw(text: string): void };
   /** join.mjs, on the page "Join a table": read by the project's browser tests. */
-  __codexJoin?: { dropped(): number; sendRaw(text: string): void };
+  __codexJoin?: { dropped(): number; heard(): string[]; sendRaw(text: string): void };
   /** mkdocs-material's instant navigation: emits once per page shown. */
   document$?: { subscribe(next: () => void): unknown };
 }

@@ -1,23 +1,38 @@
 // The player's side of the phone link: the page "Join a table" (docs/join.md; loaded by
 // link-bind.mjs on that page only). The phone reads the GM's offer (its camera, or the code typed
 // or pasted), shows its own answer as a QR code and a code, and once linked shows what the GM's
-// device sends: the round, who acts now and next, and each fighter's public state. Everything
-// received is checked field by field and written as text (never as markup); a message that fails
-// is dropped and counted, and the table shown stays as it was.
+// device sends: the round, who acts now and next, and each fighter's public state. The player picks
+// the fighter they play ("I play …", a claim the GM's device grants to one phone a fighter); the
+// phone then shows that fighter's numbers and conditions, and at a round's start their choices,
+// each sent to the GM's device as a request and shown as sent, applied or refused (with why).
+// Everything received is checked field by field and written as text (never as markup); a message
+// that fails is dropped and counted, and the table shown stays as it was.
 
 import { CodeError, answerOffer, cleanCode, parseMessage, textOf } from "./link.mjs";
+import { chosenOf, claimedOf, yoursOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
 import { scanInto } from "./scan-field.mjs";
 
 /**
  * @typedef {import("./link-gm.mjs").Projection} Projection
  * @typedef {import("./link.mjs").Peer} Peer
+ * @typedef {import("./players.mjs").Yours} Yours
+ * @typedef {import("./players.mjs").Ask} Ask
+ * @typedef {import("./players.mjs").Value} Value
+ * @typedef {{ value: Value, state: "sent" | "applied" | "refused" }} Sent a choice sent, and the GM's word on it
  */
 
 /** @type {Peer | null} */
 let peer = null;
 let dropped = 0;
 let answered = ""; // the offer code last answered, or being answered (the same code again makes no new answer)
+let playing = ""; // the fighter the GM's device last said this phone plays (claimed again on a new link)
+let picks = ""; // the fighters the "I play …" buttons offer, as drawn
+let asksDrawn = ""; // the choices the controls offer, as drawn
+/** @type {Map<string, Ask>} the choices shown, by field */
+const asks = new Map();
+/** @type {Map<string, Sent>} each field's choice last sent */
+const sent = new Map();
 
 /** @param {HTMLElement} box @param {string} selector @returns {HTMLElement} the page writes it (docs/join.md) */
 const part = (box, selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
@@ -45,7 +60,10 @@ export function tableOf(m) {
     if (name === null || state === null || typeof f.current !== "boolean") return null;
     fighters.push({ name, state, current: f.current });
   }
-  return { t: "table", v: 1, title, round, now, acting, next, fighters };
+  // A phone that plays a fighter is told that fighter's own part; a GM's page from before sends none.
+  const you = m.you === undefined || m.you === null ? null : yoursOf(m.you);
+  if (you === null && m.you !== undefined && m.you !== null) return null;
+  return { t: "table", v: 1, title, round, now, acting, next, fighters, you };
 }
 
 /** The table as the GM's device last sent it (text only). @param {HTMLElement} box @param {Projection} table */
@@ -74,11 +92,202 @@ function show(box, table) {
     return item;
   }));
   list.hidden = !table.fighters.length;
+  showYours(box, table);
 }
+
+/** @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string} className @param {string} text */
+function el(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** @param {HTMLElement} box @param {string} text */
+function sayClaim(box, text) {
+  part(box, "[data-join-claim-status]").textContent = text;
+}
+
+/** @param {HTMLElement} box @param {unknown} message */
+function send(box, message) {
+  if (peer?.channel.readyState !== "open") {
+    sayClaim(box, "Not linked to the GM's device: nothing was sent.");
+    return false;
+  }
+  peer.channel.send(JSON.stringify(message));
+  return true;
+}
+
+/** "I play …": ask the GM's device for the fighter ("" lets it go). @param {HTMLElement} box @param {string} fighter */
+function claim(box, fighter) {
+  if (send(box, { t: "claim", v: 1, fighter })) sayClaim(box, fighter ? `Asking the GM's device for ${fighter}…` : "Letting your fighter go…");
+}
+
+/** The player's own fighter: the buttons to pick one, or what the GM's device sends of theirs.
+ * @param {HTMLElement} box @param {Projection} table */
+function showYours(box, table) {
+  const you = table.you ?? null;
+  playing = you?.name ?? "";
+  const pick = part(box, "[data-join-pick]");
+  const mine = part(box, "[data-join-mine]");
+  pick.hidden = Boolean(you);
+  mine.hidden = !you;
+  part(box, "[data-join-you-title]").textContent = you ? `You play ${you.name}` : "Your fighter";
+  if (!you) {
+    const names = JSON.stringify(table.fighters.map((f) => f.name));
+    if (names !== picks) { // redrawn only when the fighters change (a button keeps its focus)
+      picks = names;
+      part(box, "[data-join-pick-list]").replaceChildren(...table.fighters.map((f) => {
+        const item = el("li");
+        const button = el("button", "md-button codex-join__play", `I play ${f.name}`);
+        button.type = "button";
+        button.addEventListener("click", () => claim(box, f.name));
+        item.append(button);
+        return item;
+      }));
+    }
+    showChoices(box, null);
+    return;
+  }
+  picks = "";
+  part(mine, "[data-join-mine-state]").textContent = you.here ? `State: ${you.state}` : you.state;
+  part(mine, "[data-join-mine-facts]").replaceChildren(...you.facts.flatMap((f) => {
+    const dd = el("dd", "", f.value);
+    dd.dataset.joinMine = f.label;
+    return [el("dt", "", f.label), dd];
+  }));
+  const conditions = part(mine, "[data-join-mine-conditions]");
+  conditions.replaceChildren(...you.conditions.map((c) => {
+    const item = el("li");
+    const details = el("details", "codex-condition");
+    details.append(el("summary", "", c.name), el("p", "", c.rule));
+    item.append(details);
+    return item;
+  }));
+  conditions.hidden = !you.conditions.length;
+  showChoices(box, you.choices);
+}
+
+/** The round's choices as the GM's device offers them: a control each, sent when changed.
+ * @param {HTMLElement} box @param {Yours["choices"]} choices */
+function showChoices(box, choices) {
+  const set = part(box, "[data-join-choices]");
+  if (!choices || (!choices.asks.length && !choices.why)) {
+    set.hidden = true;
+    asksDrawn = "";
+    asks.clear();
+    return;
+  }
+  set.hidden = false;
+  part(set, "[data-join-choices-title]").textContent = `Round ${choices.round}: your choices`;
+  const why = part(set, "[data-join-choices-why]");
+  why.textContent = choices.why;
+  why.hidden = !choices.why;
+  const key = JSON.stringify([choices.round, choices.asks.map((a) => [a.field, a.kind, a.label, a.options])]);
+  if (key !== asksDrawn) {
+    if (JSON.parse(asksDrawn || "[0]")[0] !== choices.round) sent.clear(); // a new round: last round's words go
+    asksDrawn = key;
+    part(set, "[data-join-asks]").replaceChildren(...choices.asks.map((ask, i) => control(box, ask, i)));
+  }
+  asks.clear();
+  for (const [i, ask] of choices.asks.entries()) {
+    asks.set(ask.field, ask);
+    // A choice on its way keeps what the player set until the GM's device answers it.
+    if (sent.get(ask.field)?.state !== "sent") setControl(box, i, ask, ask.value);
+    const note = box.querySelector(`#join-ask-${i}-note`);
+    if (note) note.textContent = ask.note;
+  }
+}
+
+/** @param {HTMLElement} box @param {number} i @param {Ask} ask @param {Value} value */
+function setControl(box, i, ask, value) {
+  const input = box.querySelector(`#join-ask-${i}`);
+  if (input instanceof HTMLInputElement) input.checked = Boolean(value);
+  else if (input instanceof HTMLSelectElement) input.value = String(ask.options.findIndex(([v]) => v === value));
+}
+
+/** One choice's control, its note and its status (drawn as the round prompt's, gm-tools.css). @param {HTMLElement} box @param {Ask} ask @param {number} i */
+function control(box, ask, i) {
+  const id = `join-ask-${i}`;
+  const holder = el("div", "codex-round-prompt__ask");
+  const label = el("label", "codex-round-prompt__label", ask.label);
+  label.htmlFor = id;
+  const note = el("span", "codex-round-prompt__help", ask.note);
+  note.id = `${id}-note`;
+  const status = el("span", "codex-round-prompt__help", sentWords(sent.get(ask.field)));
+  status.id = `${id}-status`;
+  status.setAttribute("role", "status");
+  status.dataset.joinSent = ask.field;
+  /** @type {HTMLInputElement | HTMLSelectElement} */
+  let input;
+  if (ask.kind === "toggle") {
+    input = el("input", "codex-round-prompt__box");
+    input.type = "checkbox";
+    holder.append(input, label);
+  } else {
+    input = el("select", "codex-round-prompt__select");
+    for (const [n, [, words]] of ask.options.entries()) {
+      const option = el("option", "", words);
+      option.value = String(n);
+      input.append(option);
+    }
+    holder.append(label, input);
+  }
+  input.id = id;
+  input.setAttribute("aria-describedby", `${note.id} ${status.id}`);
+  input.addEventListener("change", () => {
+    const now = asks.get(ask.field) ?? ask;
+    const value = input instanceof HTMLInputElement ? input.checked : now.options[Number(input.value)]?.[0];
+    if (value === undefined) return;
+    choose(box, ask.field, value);
+  });
+  holder.append(note, status);
+  return holder;
+}
+
+/** @param {Sent | undefined} s */
+function sentWords(s) {
+  return !s ? "" : s.state === "sent" ? "Sent…" : s.state === "applied" ? "Applied" : "";
+}
+
+/** A round choice sent to the GM's device. @param {HTMLElement} box @param {string} field @param {Value} value */
+function choose(box, field, value) {
+  if (!send(box, { t: "choose", v: 1, field, value })) return;
+  sent.set(field, { value, state: "sent" });
+  const status = /** @type {HTMLElement | null} */ (box.querySelector(`[data-join-sent="${CSS.escape(field)}"]`));
+  if (status) status.textContent = "Sent…";
+}
+
+/** The GM's device on a choice: applied, or refused and why (the control shows the fighter's again).
+ * @param {HTMLElement} box @param {import("./players.mjs").Chosen} chosen */
+function chosenHeard(box, chosen) {
+  const mine = sent.get(chosen.field);
+  if (!mine || mine.value !== chosen.value) return; // an earlier choice's answer: the latest is still on its way
+  mine.state = chosen.ok ? "applied" : "refused";
+  const status = /** @type {HTMLElement | null} */ (box.querySelector(`[data-join-sent="${CSS.escape(chosen.field)}"]`));
+  if (status) status.textContent = chosen.ok ? "Applied" : `Refused: ${chosen.why}`;
+  const ask = asks.get(chosen.field);
+  const i = [...asks.keys()].indexOf(chosen.field);
+  if (!chosen.ok && ask) setControl(box, i, ask, ask.value);
+}
+
+/** @type {string[]} every message this page received, as it came (read by the browser tests) */
+const heardAll = [];
 
 /** @param {HTMLElement} box @param {MessageEvent} event @param {Peer} from */
 function heard(box, event, from) {
+  if (typeof event.data === "string" && heardAll.length < 2000) heardAll.push(event.data);
   const message = from === peer ? parseMessage(event.data) : null;
+  const claimed = message ? claimedOf(message) : null;
+  const chosen = message ? chosenOf(message) : null;
+  if (claimed) {
+    sayClaim(box, claimed.ok ? (claimed.fighter ? `You play ${claimed.fighter}.` : "You play no fighter now.") : `Refused: ${claimed.why}`);
+    return;
+  }
+  if (chosen) {
+    chosenHeard(box, chosen);
+    return;
+  }
   const table = message ? tableOf(message) : null;
   if (!table) {
     dropped += 1;
@@ -112,6 +321,7 @@ async function answer(box, code) {
   made.channel.addEventListener("open", () => {
     if (made !== peer) return;
     hello(box);
+    if (playing) claim(box, playing); // linked again: the same fighter
     part(box, "[data-join-answer]").hidden = true;
     box.dataset.joinLinked = "yes";
     say(box, "Linked to the GM's table.");
@@ -166,6 +376,7 @@ export function bind(box) {
   field.addEventListener("change", () => tryAnswer(box, field.value, true));
   part(box, "[data-join-action=scan]").addEventListener("click", () => scanOffer(box));
   part(box, "[data-join-name]").addEventListener("change", () => hello(box));
+  part(box, "[data-join-action=unclaim]").addEventListener("click", () => claim(box, ""));
   box.dataset.joinReady = "yes";
 }
 
@@ -173,5 +384,6 @@ export function bind(box) {
 // device a message as it is (to show the GM drops what it cannot read).
 window.__codexJoin = {
   dropped: () => dropped,
+  heard: () => [...heardAll],
   sendRaw: (text) => { if (peer?.channel.readyState === "open") peer.channel.send(text); },
 };

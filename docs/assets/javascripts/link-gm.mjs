@@ -3,13 +3,21 @@
 // authority: it sends each linked phone a projection of the game (the round, who acts now and
 // next, each fighter's public name and state: never a fighter's numbers) after every answer its
 // tool draws, and the whole projection again whenever a phone's channel opens, so a phone that
-// comes back catches up. What a phone sends is checked field by field; anything else, or anything
-// from a link that is no longer paired, is dropped and counted, never applied.
+// comes back catches up. A phone that plays a fighter (its claim, one phone a fighter) is sent that
+// fighter's numbers, conditions and round choices too, and no other phone is. A player's round
+// choice is a request: checked against what the engine offers that fighter now, set on the rows as
+// one change of the log ("Mei's phone: EV 2"), and undone if the engine then refuses the game. What
+// a phone sends is checked field by field; anything else, or anything from a link that is no longer
+// paired, is dropped and counted, never applied.
 
 import { whenAnswered } from "./form-changes.mjs";
+import { formState } from "./form-state.mjs";
 import { CodeError, acceptAnswer, cleanCode, makeOffer, parseMessage, textOf } from "./link.mjs";
+import { checkChoice, choiceWords, chooseOf, claimOf, claimProblem, fighterCalled, roundChoicesOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
+import { currentInputs, resultsCurrent, setInputs } from "./rows.mjs";
 import { scanInto } from "./scan-field.mjs";
+import { undoIf } from "./table-tools.mjs";
 
 export const MAX_LINKS = 8; // phones linked to one GM's device at once
 const CONNECT_WAIT = 20_000; // ms: a link whose channel has not opened by then is lost
@@ -24,7 +32,15 @@ const NAME_LENGTH = 40;
  * @property {RTCDataChannel} channel
  * @property {LinkState} state
  * @property {string} sent the projection last sent on this channel ("" none since it opened)
+ * @property {string} plays the fighter this phone's player plays ("" none)
  * @typedef {import("./link.mjs").Peer} Peer
+ * @typedef {import("./players.mjs").Yours} Yours
+ * @typedef {import("./players.mjs").Fact} Fact
+ * @typedef {import("./players.mjs").Condition} Condition
+ * @typedef {{ link: Link, field: string, value: import("./players.mjs").Value }} Request a phone's round choice, waiting
+ * @typedef {{ request: Request, label: string, timer: number }} Applying a request set on the rows, its answer awaited
+ * @typedef {{ name: string, state: string, facts: Fact[], conditions: Condition[] }} Private what the GM's page
+ *   shows of one fighter
  * @typedef {object} Projection what every phone is sent
  * @property {"table"} t
  * @property {1} v
@@ -34,6 +50,7 @@ const NAME_LENGTH = 40;
  * @property {string} acting
  * @property {string} next
  * @property {{ name: string, state: string, current: boolean }[]} fighters
+ * @property {Yours | null} [you] to a phone that plays a fighter: that fighter's own part (null: it plays none)
  */
 
 /** @type {Link[]} */
@@ -51,6 +68,11 @@ let tool = null;
 const bound = new WeakSet();
 /** @type {WeakSet<HTMLFormElement>} */
 const followed = new WeakSet();
+/** @type {Request[]} phones' round choices, applied one at a time (each waits for the answer to the last) */
+const requests = [];
+/** @type {Applying | null} */
+let applying = null;
+const ANSWER_WAIT = 20_000; // ms: a request whose answer has not come by then is refused
 
 /** @param {HTMLElement} holder @param {string} selector @returns {HTMLElement} the build writes it (calc-link.html.j2) */
 const part = (holder, selector) => /** @type {HTMLElement} */ (holder.querySelector(selector));
@@ -67,36 +89,80 @@ function outputText(form, name) {
   return (form.querySelector(`output[name="${name}"]`)?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 1000);
 }
 
+/** @param {string} text */
+const squash = (text) => text.replace(/\s+/g, " ").trim();
+/** @param {Element | null | undefined} node */
+const words = (node) => squash(node?.textContent ?? "");
+
+/** A condition as every phone sees it: its name without its amount ("Channelled ReiKi 3" is
+ *  "Channelled ReiKi"), the amount being the fighter's number. @param {string} name */
+const publicCondition = (name) => name.replace(/\s*[−+-]?\d+$/, "");
+
 /** The game as phones see it: the tool's own words for the round and the turn, and each fighter's
  *  name and public state (a card's name, its state and conditions, or the first two columns of a
- *  "fighters" table: no numbers).
- * @param {HTMLFormElement} form @returns {Projection} */
+ *  "fighters" table: no numbers); and apart, what the page shows of each fighter (their numbers
+ *  and conditions), for the phone that plays them alone.
+ * @param {HTMLFormElement} form @returns {{ shared: Projection, own: Private[] }} */
 export function projection(form) {
   const fighters = [];
+  /** @type {Private[]} */
+  const own = [];
+  const labels = [...form.querySelectorAll('output[name="fighters"] thead th')].map(words);
   for (const row of form.querySelectorAll('output[name="fighters"] :is(.codex-card, tbody tr)')) {
     const card = row.matches(".codex-card");
     const head = card ? row.querySelector(".codex-card__name") : row.children[0];
     const first = card ? row : row.children[1];
     if (!head) continue;
-    const conditions = first ? [...first.querySelectorAll("summary")].map((s) => s.textContent.trim()) : [];
+    const details = first ? [...first.querySelectorAll("details")] : [];
+    const conditions = details.map((d) => ({ name: words(d.querySelector("summary")).slice(0, 100),
+      rule: words(d.querySelector("p")).slice(0, 4000) }));
     const stated = card ? row.querySelector(".codex-card__state")?.textContent || "–" : (first?.textContent ?? "");
-    const state = conditions.length ? conditions.join(", ") : stated;
-    fighters.push({ name: head.textContent.replace(/\s+/g, " ").trim().slice(0, 100),
-      state: state.replace(/\s+/g, " ").trim().slice(0, 300), current: row.hasAttribute("aria-current") });
+    const name = words(head).slice(0, 100);
+    const state = (conditions.length ? conditions.map((c) => publicCondition(c.name)).join(", ") : squash(stated)).slice(0, 300);
+    fighters.push({ name, state, current: row.hasAttribute("aria-current") });
+    /** @type {Fact[]} */
+    const facts = card
+      ? [...row.querySelectorAll(".codex-card__fact")].map((f) => ({ label: words(f.querySelector("dt")), value: words(f.querySelector("dd")) }))
+      : [...row.children].slice(2).map((cell, i) => ({ label: labels[i + 2] ?? "", value: words(cell) }));
+    own.push({ name, state: (conditions.length ? conditions.map((c) => c.name).join(", ") : squash(stated)).slice(0, 300),
+      facts: facts.slice(0, 32).map((f) => ({ label: f.label.slice(0, 100), value: f.value.slice(0, 1000) })),
+      conditions: conditions.slice(0, 32) });
     if (fighters.length >= 64) break;
   }
-  return { t: "table", v: 1, title: (form.querySelector(".calc__title")?.textContent ?? "").trim().slice(0, 200),
+  const shared = { t: /** @type {const} */ ("table"), v: /** @type {const} */ (1),
+    title: (form.querySelector(".calc__title")?.textContent ?? "").trim().slice(0, 200),
     round: outputText(form, "round"), now: outputText(form, "now"), acting: outputText(form, "acting_now"),
     next: outputText(form, "next_up"), fighters };
+  return { shared, own };
+}
+
+/** The round choices the tool's answer offers now (a WBS round's start), or null. @param {HTMLFormElement} form */
+function choicesNow(form) {
+  return roundChoicesOf(/** @type {HTMLElement | null} */ (form.querySelector("[data-round-choices]"))?.dataset.roundChoices);
+}
+
+/** What the phone that plays `name` is told of that fighter (null: it plays none).
+ * @param {string} name @param {Private[]} own @param {import("./players.mjs").RoundChoices | null} choices @returns {Yours | null} */
+function yours(name, own, choices) {
+  if (!name) return null;
+  const found = fighterCalled(own, name);
+  if (typeof found === "string") return { name, here: false, state: found, facts: [], conditions: [], choices: null };
+  const of = choices ? fighterCalled(choices.fighters, name) : null;
+  const asked = of && typeof of !== "string" && choices ? { round: choices.round, asks: of.asks, why: of.why } : null;
+  return { ...found, here: true, choices: asked };
 }
 
 /** Send each open link the projection, where it changed since its last. */
 function broadcast() {
   // Nothing is read from the page while no phone listens (this runs after every answer).
   if (!tool?.isConnected || !links.some((l) => l.state === "connected")) return;
-  const text = JSON.stringify(projection(tool));
+  const { shared, own } = projection(tool);
+  const choices = choicesNow(tool);
   for (const link of links) {
-    if (link.state !== "connected" || link.channel.readyState !== "open" || link.sent === text) continue;
+    if (link.state !== "connected" || link.channel.readyState !== "open") continue;
+    // Each phone its own message: the shared projection, and the fighter it plays alone.
+    const text = JSON.stringify({ ...shared, you: yours(link.plays, own, choices) });
+    if (link.sent === text) continue;
     try {
       link.channel.send(text);
       link.sent = text;
@@ -114,22 +180,106 @@ function mark(link, state) {
   draw();
 }
 
+/** @param {Link} link @param {unknown} message */
+function reply(link, message) {
+  if (link.state !== "connected" || link.channel.readyState !== "open") return;
+  try {
+    link.channel.send(JSON.stringify(message));
+  } catch { /* a channel closing: its close event marks it lost */ }
+}
+
 /** @param {Link} link @param {MessageEvent} event */
 function heard(link, event) {
   if (link.state === "connecting" && link.channel.readyState === "open") opened(link); // its open event may come second
   // A link not listed was never paired (an offer no answer was taken for) or is let go: dropped.
   const message = links.includes(link) && link.state === "connected" ? parseMessage(event.data) : null;
+  const claim = message ? claimOf(message) : null;
+  const choose = message ? chooseOf(message) : null;
   const name = message?.t === "hello" && message.v === 1 ? textOf(message.name ?? "", NAME_LENGTH) : null;
-  if (!message || name === null) {
+  if (claim) claimed(link, claim.fighter);
+  else if (choose) {
+    requests.push({ link, ...choose });
+    pump();
+  } else if (!message || name === null) {
     dropped += 1;
     draw();
-    return;
+  } else {
+    const named = name.trim() || link.name;
+    // The same player linked again (a phone that reloaded): the lost link it replaces goes.
+    for (const old of links.filter((l) => l !== link && l.state === "lost" && l.name === named)) links.splice(links.indexOf(old), 1);
+    link.name = named;
+    draw();
   }
-  const named = name.trim() || link.name;
-  // The same player linked again (a phone that reloaded): the lost link it replaces goes.
-  for (const old of links.filter((l) => l !== link && l.state === "lost" && l.name === named)) links.splice(links.indexOf(old), 1);
-  link.name = named;
+}
+
+/** A phone's "I play …": one phone a fighter (a lost link holds none); "" lets its fighter go.
+ * @param {Link} link @param {string} fighter */
+function claimed(link, fighter) {
+  const taken = links.filter((l) => l !== link && l.state !== "lost" && l.plays).map((l) => l.plays);
+  const why = tool ? claimProblem(projection(tool).shared.fighters, fighter, taken) : "The GM's table is not open.";
+  if (!why) link.plays = fighter;
+  reply(link, { t: "claimed", v: 1, fighter, ok: !why, why });
   draw();
+  broadcast();
+}
+
+// ---- players' requests ----------------------------------------------------------------------
+
+/** @param {Request} request @param {boolean} ok @param {string} why */
+function answerRequest(request, ok, why) {
+  reply(request.link, { t: "chosen", v: 1, field: request.field, value: request.value, ok, why });
+}
+
+/** The next phone's round choice, checked against the choices the engine offers now and set on
+ *  the rows as one change: one at a time, each once the answer before it is in. */
+function pump() {
+  const form = tool;
+  while (!applying && requests.length && form?.isConnected) {
+    const state = formState(form);
+    if (!resultsCurrent(form) && (state.busy || state.waiting)) return; // its answer is on its way: then
+    const request = /** @type {Request} */ (requests.shift());
+    const { link } = request;
+    if (!links.includes(link) || link.state !== "connected") continue;
+    if (!resultsCurrent(form)) {
+      answerRequest(request, false, "The GM's fight shows a change it refused: ask again once the GM has fixed it.");
+      continue;
+    }
+    const choices = choicesNow(form);
+    const checked = checkChoice(choices, link.plays, request);
+    const rows = choices ? currentInputs(form)[choices.rows] : null;
+    if (typeof checked === "string" || !choices || !Array.isArray(rows) || rows.length !== choices.fighters.length) {
+      dropped += 1; // not this phone's to choose, or not a value the rules allow now: never applied
+      answerRequest(request, false, typeof checked === "string" ? checked : "The fighters are not the fight's now.");
+      draw();
+      continue;
+    }
+    const { of, ask } = checked;
+    if (ask.value === request.value) {
+      answerRequest(request, true, "");
+      continue;
+    }
+    const after = rows.map((row) => ({ ...row }));
+    after[of.row][ask.field] = request.value;
+    const label = `${of.name}'s phone: ${choiceWords(ask, request.value)}`;
+    const timer = window.setTimeout(() => settle(null), ANSWER_WAIT);
+    applying = { request, label, timer };
+    setInputs(form, { [choices.rows]: after }, { label }); // one change: in the log, one Undo takes it back
+  }
+}
+
+/** The answer to the game a request made (null: none came): applied, or undone and refused.
+ * @param {import("./codex.mjs").Answer | null} answer */
+function settle(answer) {
+  const done = applying;
+  if (!done) return;
+  applying = null;
+  clearTimeout(done.timer);
+  if (answer?.ok) answerRequest(done.request, true, "");
+  else {
+    const problems = answer?.error ? (answer.error.problems || [answer.error]).map((p) => p.message).join(" ") : "";
+    if (tool) undoIf(tool, done.label);
+    answerRequest(done.request, false, problems || "The GM's device found no answer to it.");
+  }
 }
 
 /** The offer's end, listened to from the start (on a fast network its channel may open, and the
@@ -137,7 +287,7 @@ function heard(link, event) {
  * @param {Peer} peer @returns {Link} */
 function waiting(peer) {
   /** @type {Link} */
-  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "" };
+  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "", plays: "" };
   link.channel.addEventListener("open", () => opened(link));
   link.channel.addEventListener("close", () => mark(link, "lost"));
   link.channel.addEventListener("message", (event) => heard(link, event));
@@ -202,7 +352,7 @@ function draw() {
   list.replaceChildren(...links.map((link) => {
     const item = document.createElement("li");
     item.dataset.linkState = link.state;
-    item.textContent = `${link.name}: ${WORDS[link.state]}`;
+    item.textContent = `${link.name}: ${WORDS[link.state]}${link.plays && link.state !== "lost" ? `, plays ${link.plays}` : ""}`;
     return item;
   }));
   list.hidden = !links.length;
@@ -259,7 +409,12 @@ export function attach(holder) {
   if (tool && !followed.has(tool)) {
     followed.add(tool);
     const mine = tool;
-    whenAnswered(mine, () => { if (mine === tool) broadcast(); });
+    whenAnswered(mine, (answer) => {
+      if (mine !== tool) return;
+      settle(answer); // the answer to a phone's request, if one was applied
+      broadcast();
+      pump();
+    });
   }
   if (!bound.has(holder)) {
     bound.add(holder);

@@ -197,6 +197,16 @@ function step(tool, which) {
   afterChange(tool);
 }
 
+/** Undo the game's last change if it is the one called `label` (a player's request the engine then
+ *  refused, link-gm.mjs): false when it is not the last change any more (the GM made another).
+ * @param {HTMLFormElement} form @param {string} label */
+export function undoIf(form, label) {
+  const tool = formState(form).table;
+  if (!tool?.log.canUndo || tool.log.lastLabel !== label) return false;
+  step(tool, "undo");
+  return true;
+}
+
 // The log in the page's address, beside the inputs (a link from before the log opens without it).
 /** @param {Tool} tool */
 function logParam(tool) {
