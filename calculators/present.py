@@ -338,6 +338,21 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
             f'<ul class="codex-round__list">{items}</ul></div>')
 
 
+def phone_views_html(value: Mapping[str, Any]) -> str:
+    """PhoneViews: what each seat's phone may ask for now, in words, and the whole as JSON for the phone link
+    (link-gm.mjs sends each phone its part; no inline script). The GM's device holds every seat's tiles anyway."""
+    data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
+    items = []
+    for seat, phone in zip(value["seats"], value["phones"], strict=True):
+        asks = "; ".join(a["label"] for a in phone["acts"])
+        items.append(f"<li>{_e(seat['name'])} ({_e(seat['state'])}): {_e(phone['note'])}"
+                     + (f" May ask for: {_e(asks)}." if asks else "") + "</li>")
+    return (f'<div class="codex-phones" data-step="{value["step"]}" data-phone-views="{_attribute(data)}">'
+            '<p class="codex-phones__caption">Each phone that plays a seat is sent that seat\'s tiles face up, the '
+            "others face down and the middle of the table; a phone that plays none, and the shared screen, no "
+            f'seat\'s tiles.</p><ul class="codex-phones__list">{"".join(items)}</ul></div>')
+
+
 def _chosen_words(fighter: Mapping[str, Any]) -> str:
     """What a fighter's row holds of the round's choices, in words ("EV 2, Relaxes"), or why they choose nothing."""
     said = []
@@ -452,4 +467,5 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "apply": apply_html,
     "add_to_fight": add_to_fight_html,
     "round_choices": round_choices_html,
+    "phone_views": phone_views_html,
 }

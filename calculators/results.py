@@ -297,8 +297,45 @@ class Board(Fields):
     empty: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Seated(Fields):
+    """One seat as every phone sees it: its name, what anyone may know of it, and whether it plays now."""
+
+    name: str
+    state: str
+    current: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPhone(Fields):
+    """What the phone of the player at one seat is sent: its boards (its own tiles face up, the others face down,
+    the middle of the table) and what that player may ask the GM's device for now (`acts`, applied there as the
+    GM's own buttons are); `note` says where that seat stands (why there is nothing to ask, or what the asks do)."""
+
+    name: str
+    boards: tuple[Board, ...]
+    acts: tuple[Act, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneViews(Fields):
+    """A table tool's projections for the phones linked to the GM's device, worked out by the engine: `seats` and
+    `shared` (the boards of a phone that plays no seat, and of the shared screen) go to every phone, `phones[n]` to
+    the phone that plays seat n alone. `step` is the game's step: a request made at another step is refused."""
+
+    TYPE: ClassVar[str] = "phone_views"
+    step: int
+    round: str
+    now: str
+    acting: str
+    seats: tuple[Seated, ...]
+    shared: tuple[Board, ...]
+    phones: tuple[SeatPhone, ...]
+
+
 RESULT_TYPES = (Table, Distribution, TickChart, StatBlock, TrigramMove, Apply, AddToFight, RoundChoices, Tile, Act,
-                Hand, Board)
+                Hand, Board, PhoneViews)
 
 
 def chances(dist: Mapping[object, Fraction]) -> tuple[tuple[str, float], ...]:

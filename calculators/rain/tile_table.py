@@ -24,10 +24,10 @@ from typing import Any
 from .. import limits, rules
 from ..errors import InputError, Problems
 from ..readings import reading_input
-from ..results import Act, Board, Hand, Section, Share, Tile
+from ..results import Act, Board, Hand, PhoneViews, Section, Share, Tile
 from ..spec import Calculator, Choice, Input, Output, drafted
 from . import elements as el
-from . import hands, sky
+from . import hands, phones, sky
 from . import piles as pl
 from . import seat_code as sc
 from . import session as ss
@@ -119,6 +119,8 @@ def _outputs() -> list[Output]:
         Output("codes", "Each player's code", "board"),
         Output("checked", "The code checked", "text"),
         Output("log", "The session so far", "board"),
+        Output("phones", "What the players' phones are sent", "board", folded=True,
+               help="Linked by “Link a phone”: each player's phone gets its own seat's tiles and what it may ask for"),
     ]
 
 
@@ -321,6 +323,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "log": Board((Section(f"What happened ({state.step} steps)",
                               lines=tuple(f"{n}. {line}" for n, line in enumerate(state.log, start=1)),
                               folded=True), _readings_section(played))),
+        "phones": _phones(played, values),
     }
 
 
@@ -344,7 +347,7 @@ def _no_session(values: Mapping[str, Any]) -> dict[str, Any]:
                "choose the readings, then start: the session gets an id of its own.",
         "next": Board((Section("A new session", acts=(start,)),)),
         "contest": nothing, "seats": nothing, "table": nothing, "codes": nothing, "log": nothing,
-        "checked": "No session yet, so no code to check.",
+        "checked": "No session yet, so no code to check.", "phones": nothing,
     }
 
 
@@ -438,15 +441,8 @@ def _contest_section(played: Played, exchange: tuple[Tile, Tile] | None) -> Sect
     who = [state.names[s.seat] for s in contest.sides]
     acts: list[Act] = []
     if contest.awaiting_draw() and not contest.codes:
-        for side, me in enumerate(contest.sides):
-            yang, yin = state.qi[me.seat]
-            now = ss.draws(contest, side)
-            if yang:
-                acts.append(Act(f"{who[side]} spends 1 Yang ({yang} left): draws {now.tiles + 1} tiles",
-                                (("session", played.then(ss.Spend(side, "yang"))),), key=f"yang{side}"))
-            if yin and me.yin < hands.yin_limit(now.base_place):
-                acts.append(Act(f"{who[side]} spends 1 Yin ({yin} left): compares tile {now.place - 1}",
-                                (("session", played.then(ss.Spend(side, "yin"))),), key=f"yin{side}"))
+        for side in (0, 1):
+            acts.extend(_spend_acts(played, side, who[side]))
         counts = " and ".join(f"{who[s]} {ss.draws(contest, s).tiles} tiles" for s in (0, 1))
         acts.append(Act(f"Draw: {counts}", (("session", played.then(draw=True)), *RESETS), key="draw", fresh=MARK))
     elif contest.awaiting_draw():
@@ -472,6 +468,26 @@ def _contest_section(played: Played, exchange: tuple[Tile, Tile] | None) -> Sect
                         (("session", played.then(event)), *RESETS), key="exchange"))
     return Section(f"The contest: {who[0]} against {who[1]}", lines=(_what_now(state),), acts=tuple(acts),
                    mark="current")
+
+
+def _spend_acts(played: Played, side: int, who: str | None) -> list[Act]:
+    """A side's Qi to spend before the draw, as the GM's buttons say it (`who`), or as its player's phone does."""
+    state = played.state
+    contest = state.contest
+    assert contest is not None
+    me = contest.sides[side]
+    yang, yin = state.qi[me.seat]
+    now = ss.draws(contest, side)
+    acts = []
+    if yang:
+        said = (f"{who} spends 1 Yang ({yang} left): draws {now.tiles + 1} tiles" if who else
+                f"Spend 1 Yang ({yang} left): draw {now.tiles + 1} tiles")
+        acts.append(Act(said, (("session", played.then(ss.Spend(side, "yang"))),), key=f"yang{side}"))
+    if yin and me.yin < hands.yin_limit(now.base_place):
+        said = (f"{who} spends 1 Yin ({yin} left): compares tile {now.place - 1}" if who else
+                f"Spend 1 Yin ({yin} left): compare tile {now.place - 1}")
+        acts.append(Act(said, (("session", played.then(ss.Spend(side, "yin"))),), key=f"yin{side}"))
+    return acts
 
 
 def _kept_section(played: Played, values: Mapping[str, Any], picks: pl.Counts,
@@ -513,6 +529,64 @@ def _taiji_section(played: Played) -> Section:
     return Section("Place the Taiji by hand", acts=acts, folded=True,
                    lines=("For a table that starts it elsewhere (see the source note on where it starts); "
                           "spending Qi moves it by itself.",))
+
+
+# --- the players' phones ----------------------------------------------------------------------------
+
+
+def _phones(played: Played, values: Mapping[str, Any]) -> PhoneViews:
+    """Each phone's part of the session, and what each seat's player may ask for from their phone now."""
+    state = played.state
+    asked = [_phone_acts(played, values, seat) for seat in range(state.seats)]
+    return phones.views(state, _what_now(state), [a for a, _ in asked], [w for _, w in asked])
+
+
+def _phone_acts(played: Played, values: Mapping[str, Any], seat: int) -> tuple[tuple[Act, ...], str]:
+    """What the player at `seat` may ask for now (their side's Aspect for the next contest, their Qi spent before
+    its draw, another split of their Qi before they spend any), and a line saying where they stand."""
+    state = played.state
+    contest = state.contest
+    if state.scene == 0:
+        return (), "Nothing to ask for yet: the first scene has not started."
+    acts: list[Act] = []
+    said = ""
+    if contest is None:
+        aspects, said = _aspect_acts(values, seat)
+        acts.extend(aspects)
+    else:
+        sides = [n for n, s in enumerate(contest.sides) if s.seat == seat]
+        if sides and contest.awaiting_draw() and not contest.codes:
+            said = "You are in the contest: spend Qi before the GM draws, if you will."
+            acts.extend(Act(a.label, a.sets, key=a.key) for a in _spend_acts(played, sides[0], None))
+        elif sides:
+            said = "You are in the contest on the table: its draw has been made."
+        else:
+            said = "You are not in the contest on the table."
+    splits = _splits(played, values, seat)
+    acts.extend(Act(f"Split my Qi: {a.label.removeprefix('Take ').removesuffix(' instead')}", a.sets, key=a.key)
+                for a in splits)
+    if splits:
+        said += (" " if said else "") + "Before you spend any Qi this scene, you may split it another way."
+    return tuple(acts), said or "Nothing to ask for now."
+
+
+def _aspect_acts(values: Mapping[str, Any], seat: int) -> tuple[list[Act], str]:
+    """The seat's Aspect for the next contest, where the GM has picked the seat as a side: each other Element, with
+    its Alchemy. The GM declares the contest."""
+    acts = []
+    said = ("Nothing to ask for now: when the GM picks you for the next contest, you choose your Aspect here.")
+    for side, (seat_input, element_input) in enumerate((("side_a", "element_a"), ("side_b", "element_b"))):
+        if int(values[seat_input]) - 1 != seat or values["side_a"] == values["side_b"]:
+            continue
+        row = values["seats"][seat]
+        chosen = values[element_input]
+        said = (f"The GM has picked you for the next contest, with your {el.element_name(chosen)} Aspect "
+                f"(Alchemy {row[chosen]}): choose another below, then the GM declares it.")
+        for element in el.element_ids():
+            if element != chosen:
+                acts.append(Act(f"My {el.element_name(element)} Aspect (Alchemy {row[element]})",
+                                ((element_input, element),), key=f"aspect{side}-{element}"))
+    return acts, said
 
 
 # --- the contest on the table --------------------------------------------------------------------
