@@ -26,6 +26,24 @@ def scene_words(state: ss.State) -> str:
     return f"Scene {state.scene}" if state.scene else "Before the first scene"
 
 
+def now_words(state: ss.State) -> str:
+    """What the table waits for, as a player's phone says it (the GM's page says what the GM does next)."""
+    contest = state.contest
+    if state.scene == 0 and contest is None:
+        return "Waiting for the first scene: each player's Qi is split as it starts."
+    if contest is None:
+        return "Between contests: the GM picks the next two sides, and each chooses an Aspect."
+    who = [state.names[s.seat] for s in contest.sides]
+    if contest.awaiting_draw() and not contest.codes:
+        return f"{who[0]} and {who[1]} may spend Qi; then the GM draws."
+    if contest.awaiting_draw():
+        return "The GM draws the tile that replaces the one set aside."
+    side = ss.winner(state, contest)
+    if side is None:
+        return ss.outcome(state, contest)
+    return f"{who[side]} won: the GM makes the exchange of tiles."
+
+
 def contest_words(state: ss.State) -> str:
     """The contest on the table, in a line ("" when there is none)."""
     contest = state.contest
@@ -47,7 +65,7 @@ def seated(state: ss.State) -> tuple[Seated, ...]:
     return tuple(out)
 
 
-def views(state: ss.State, now: str, acts: Sequence[tuple[Act, ...]], notes: Sequence[str]) -> PhoneViews:
+def views(state: ss.State, acts: Sequence[tuple[Act, ...]], notes: Sequence[str]) -> PhoneViews:
     """The phones' projections of the session at this step; `acts[n]` is what seat n may ask for, `notes[n]` where
     that seat stands."""
     names = state.names
@@ -57,5 +75,5 @@ def views(state: ss.State, now: str, acts: Sequence[tuple[Act, ...]], notes: Seq
         view = sc.of_state(state, seat)
         phones.append(SeatPhone(names[seat], (tv.mine(view, names), tv.others(view, names), tv.table(view)),
                                 acts[seat], notes[seat]))
-    return PhoneViews(state.step, scene_words(state), now, contest_words(state), seated(state),
+    return PhoneViews(state.step, scene_words(state), now_words(state), contest_words(state), seated(state),
                       (tv.others(shared, names), tv.table(shared)), tuple(phones))

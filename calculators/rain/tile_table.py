@@ -538,7 +538,7 @@ def _phones(played: Played, values: Mapping[str, Any]) -> PhoneViews:
     """Each phone's part of the session, and what each seat's player may ask for from their phone now."""
     state = played.state
     asked = [_phone_acts(played, values, seat) for seat in range(state.seats)]
-    return phones.views(state, _what_now(state), [a for a, _ in asked], [w for _, w in asked])
+    return phones.views(state, [a for a, _ in asked], [w for _, w in asked])
 
 
 def _phone_acts(played: Played, values: Mapping[str, Any], seat: int) -> tuple[tuple[Act, ...], str]:
@@ -733,7 +733,7 @@ def _codes(played: Played, key: bytes | None) -> Board:
     codes = played.seat_codes(key)
     seats = [Section(seat_title(state.names, n), share=Share(text, SEAT_CALC, "code"))
              for n, text in enumerate(codes[:state.seats])]
-    shared = [Section("The shared screen", share=Share(text, SEAT_CALC, "code"),
+    shared = [Section("Everyone's screen", share=Share(text, SEAT_CALC, "code"),
                       lines=("For a screen everyone sees: every seat's tiles face down, the middle of the table.",))
               for text in codes[state.seats:]]
     return Board((how, *seats, *shared))

@@ -12,6 +12,7 @@ import { CodeError, answerOffer, cleanCode, parseMessage, textOf } from "./link.
 import { chosenOf, claimedOf, yoursOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
 import { scanInto } from "./scan-field.mjs";
+import { actedOf, boardsOf, seatPartFrom } from "./seats.mjs";
 
 /**
  * @typedef {import("./link-gm.mjs").Projection} Projection
@@ -20,6 +21,8 @@ import { scanInto } from "./scan-field.mjs";
  * @typedef {import("./players.mjs").Ask} Ask
  * @typedef {import("./players.mjs").Value} Value
  * @typedef {{ value: Value, state: "sent" | "applied" | "refused" }} Sent a choice sent, and the GM's word on it
+ * @typedef {import("./seats.mjs").Board} Board
+ * @typedef {import("./seats.mjs").SeatPart} SeatPart
  */
 
 /** @type {Peer | null} */
@@ -33,6 +36,13 @@ let asksDrawn = ""; // the choices the controls offer, as drawn
 const asks = new Map();
 /** @type {Map<string, Sent>} each field's choice last sent */
 const sent = new Map();
+/** @type {{ key: string, state: "sent" | "applied" | "refused", why: string, step: number } | null} the tile table
+ *  request last sent, at the step the phone showed */
+let request = null;
+let actsDrawn = ""; // the seat's requests the buttons offer, as drawn
+/** @type {SeatPart | null} */
+let seatNow = null;
+let shownOnce = false; // the table has been shown since the link opened
 
 /** @param {HTMLElement} box @param {string} selector @returns {HTMLElement} the page writes it (docs/join.md) */
 const part = (box, selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
@@ -63,13 +73,21 @@ export function tableOf(m) {
   // A phone that plays a fighter is told that fighter's own part; a GM's page from before sends none.
   const you = m.you === undefined || m.you === null ? null : yoursOf(m.you);
   if (you === null && m.you !== undefined && m.you !== null) return null;
-  return { t: "table", v: 1, title, round, now, acting, next, fighters, you };
+  // The tile table's: the boards this phone may see, and what its seat may ask for.
+  const boards = m.boards === undefined ? [] : boardsOf(m.boards);
+  const seat = m.seat === undefined || m.seat === null ? null : seatPartFrom(m.seat);
+  if (boards === null || (seat === null && m.seat !== undefined && m.seat !== null)) return null;
+  return { t: "table", v: 1, title, round, now, acting, next, fighters, you, boards, seat };
 }
 
 /** The table as the GM's device last sent it (text only). @param {HTMLElement} box @param {Projection} table */
 function show(box, table) {
   const view = part(box, "[data-join-table]");
   view.hidden = false;
+  if (!shownOnce) { // the first table after a link: brought to the top of the screen, once
+    shownOnce = true;
+    view.scrollIntoView({ block: "start" });
+  }
   part(view, "[data-join-title]").textContent = table.title || "The table";
   const facts = part(view, "[data-join-facts]");
   /** @type {HTMLElement[]} */
@@ -91,8 +109,110 @@ function show(box, table) {
     if (f.current) item.setAttribute("aria-current", "step");
     return item;
   }));
-  list.hidden = !table.fighters.length;
-  showYours(box, table);
+  // The tile table's boards say what the list would (each seat's tiles and Qi), and more.
+  list.hidden = !table.fighters.length || Boolean(table.boards?.length);
+  if (box.dataset.joinScreen !== "yes") showYours(box, table);
+  showBoards(box, table.boards ?? [], Boolean(table.seat));
+  showSeat(box, table.seat ?? null);
+}
+
+const BACK = "\u{1F02B}"; // a Ma Jiang tile's back (calculators/present.py BACK)
+const BACKS_SHOWN = 12; // past this many, a face-down pile is drawn as this many and its count (present.py)
+
+/** The tile table as this phone may see it, drawn as the GM's page draws its boards (text only). A seat's own
+ *  tiles (its first board) go at the top of its part, the rest below. @param {HTMLElement} box @param {Board[]} boards
+ * @param {boolean} seated */
+function showBoards(box, boards, seated) {
+  const own = part(box, "[data-join-own]");
+  own.replaceChildren(...(seated ? boards.slice(0, 1) : []).map(drawBoard));
+  own.hidden = !seated || !boards.length;
+  const rest = seated ? boards.slice(1) : boards;
+  const holder = part(box, "[data-join-boards]");
+  holder.hidden = !rest.length;
+  holder.replaceChildren(...rest.map(drawBoard));
+}
+
+/** @param {Board} board */
+function drawBoard(board) {
+  const drawn = el("div", "codex-board");
+  if (!board.sections.length) drawn.append(el("p", "calc-chart__empty", board.empty || "Nothing yet."));
+  for (const s of board.sections) {
+    const section = el("section", `codex-board__section${s.current ? " codex-board__section--current" : ""}`);
+    section.append(el("p", "codex-board__title", s.title), ...s.lines.map((line) => el("p", "", line)));
+    for (const hand of s.hands) {
+      const row = el("div", `rain-row${hand.large ? " rain-row--large" : ""}`);
+      const label = el("p", "rain-row__label", hand.label);
+      if (hand.backs) label.append(el("span", hand.backs > BACKS_SHOWN ? "rain-row__more" : "calc-chart__sr", `${hand.backs} face down`));
+      row.append(label);
+      const tiles = el("ul", "rain-hand");
+      for (const t of hand.tiles) {
+        const tile = el("span", `rain-tile rain-tile--${t.category}${t.mark ? ` rain-tile--${t.mark}` : ""}`);
+        const glyph = el("span", "rain-tile__glyph", t.glyph);
+        glyph.setAttribute("aria-hidden", "true");
+        tile.append(glyph, el("span", "rain-tile__name", t.name));
+        const item = el("li");
+        item.append(tile);
+        tiles.append(item);
+      }
+      for (let n = 0; n < Math.min(hand.backs, BACKS_SHOWN); n++) {
+        const item = el("li");
+        item.setAttribute("aria-hidden", "true");
+        const back = el("span", "rain-tile rain-tile--back");
+        back.append(el("span", "rain-tile__glyph", BACK));
+        item.append(back);
+        tiles.append(item);
+      }
+      row.append(tiles.children.length ? tiles : el("p", "calc-chart__empty", "No tiles."));
+      section.append(row);
+    }
+    drawn.append(section);
+  }
+  return drawn;
+}
+
+/** What this phone's seat may ask the GM's device for now: a button each, its word beside them.
+ * @param {HTMLElement} box @param {SeatPart | null} seat */
+function showSeat(box, seat) {
+  seatNow = seat;
+  const holder = part(box, "[data-join-seat]");
+  holder.hidden = !seat;
+  if (!seat) {
+    actsDrawn = "";
+    return;
+  }
+  part(holder, "[data-join-seat-note]").textContent = seat.note;
+  const key = JSON.stringify([seat.step, seat.acts]);
+  if (key !== actsDrawn) { // redrawn only when the offers change (a button keeps its focus)
+    // The word on the last request stays while it is the news (its own step is the next one): later it is not.
+    if (request && request.state !== "sent" && seat.step > request.step + 1) request = null;
+    actsDrawn = key;
+    part(holder, "[data-join-acts]").replaceChildren(...seat.acts.map((offer) => {
+      const item = el("li");
+      const button = el("button", "md-button codex-join__act", offer.label);
+      button.type = "button";
+      button.dataset.joinAct = offer.key;
+      button.addEventListener("click", () => ask(box, offer.key, offer.label));
+      item.append(button);
+      return item;
+    }));
+  }
+  part(holder, "[data-join-acts]").hidden = !seat.acts.length;
+  sayRequest(box);
+}
+
+/** Ask the GM's device for one of the seat's acts, at the step this phone shows. @param {HTMLElement} box
+ * @param {string} key @param {string} label */
+function ask(box, key, label) {
+  if (!seatNow || !send(box, { t: "act", v: 1, key, step: seatNow.step })) return;
+  request = { key, state: "sent", why: label, step: seatNow.step };
+  sayRequest(box);
+}
+
+/** The word on the request last sent. @param {HTMLElement} box */
+function sayRequest(box) {
+  const status = part(box, "[data-join-act-status]");
+  status.textContent = !request ? "" : request.state === "sent" ? `Sent: ${request.why}…`
+    : request.state === "applied" ? `Applied: ${request.why}.` : `Refused: ${request.why}`;
 }
 
 /** @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string} className @param {string} text */
@@ -132,7 +252,14 @@ function showYours(box, table) {
   const mine = part(box, "[data-join-mine]");
   pick.hidden = Boolean(you);
   mine.hidden = !you;
-  part(box, "[data-join-you-title]").textContent = you ? `You play ${you.name}` : "Your fighter";
+  // The tile table's players play seats, a fight's play fighters.
+  const seats = Boolean(table.boards?.length);
+  const noun = seats ? "seat" : "fighter";
+  part(box, "[data-join-you-title]").textContent = you ? `You play ${you.name}` : `Your ${noun}`;
+  part(box, "[data-join-unclaim]").textContent = `Play another ${noun}`;
+  part(box, "[data-join-pick-words]").textContent = seats
+    ? "Which seat do you play? The GM's device sends this phone that seat's tiles face up, and takes your requests."
+    : "Which fighter do you play? The GM's device sends this phone that fighter's numbers, and takes your round choices.";
   if (!you) {
     const names = JSON.stringify(table.fighters.map((f) => f.name));
     if (names !== picks) { // redrawn only when the fighters change (a button keeps its focus)
@@ -280,6 +407,14 @@ function heard(box, event, from) {
   const message = from === peer ? parseMessage(event.data) : null;
   const claimed = message ? claimedOf(message) : null;
   const chosen = message ? chosenOf(message) : null;
+  const acted = message ? actedOf(message) : null;
+  if (acted) {
+    if (request?.key === acted.key && request.state === "sent") {
+      request = { ...request, state: acted.ok ? "applied" : "refused", why: acted.ok ? request.why : acted.why };
+      sayRequest(box);
+    }
+    return;
+  }
   if (claimed) {
     sayClaim(box, claimed.ok ? (claimed.fighter ? `You play ${claimed.fighter}.` : "You play no fighter now.") : `Refused: ${claimed.why}`);
     return;
@@ -323,12 +458,16 @@ async function answer(box, code) {
     hello(box);
     if (playing) claim(box, playing); // linked again: the same fighter
     part(box, "[data-join-answer]").hidden = true;
+    // Linked: the codes give their place to the table (they come back if the link is lost).
+    part(box, "[data-join-pair]").hidden = true;
     box.dataset.joinLinked = "yes";
     say(box, "Linked to the GM's table.");
+    shownOnce = false;
   });
   const lost = () => {
     if (made !== peer) return;
     box.dataset.joinLinked = "no";
+    part(box, "[data-join-pair]").hidden = false;
     say(box, "The link to the GM's device is lost. Ask the GM to press “Link a phone” again, then read the new offer.");
   };
   made.channel.addEventListener("close", lost);
@@ -371,6 +510,15 @@ function scanOffer(box) {
 export function bind(box) {
   if (box.dataset.joinReady === "yes") return;
   box.hidden = false;
+  // The shared screen (a laptop or a TV everyone sees, opened from the GM's "Shared screen"): linked as a
+  // phone is, it plays no fighter and no seat, so the GM's device sends it only what every phone sees.
+  if (new URLSearchParams(location.search).has("screen")) {
+    box.dataset.joinScreen = "yes";
+    /** @type {HTMLInputElement} */ (part(box, "[data-join-name]")).value = "Shared screen";
+    part(box, "[data-join-name-holder]").hidden = true;
+    part(box, "[data-join-screen-note]").hidden = false;
+    part(box, "[data-join-you]").hidden = true;
+  }
   const field = /** @type {HTMLTextAreaElement} */ (part(box, "[data-join-offer]"));
   field.addEventListener("input", () => tryAnswer(box, field.value, false));
   field.addEventListener("change", () => tryAnswer(box, field.value, true));

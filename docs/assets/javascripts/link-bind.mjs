@@ -13,6 +13,9 @@ function bind() {
     if (!button || section.dataset.linkReady === "yes") continue;
     section.dataset.linkReady = "yes";
     section.hidden = false;
+    // The page "Join a table" as the table's shared screen (this module is assets/javascripts/).
+    const screen = section.querySelector("a[data-link-screen]");
+    if (screen instanceof HTMLAnchorElement) screen.href = new URL("../../join/?screen", import.meta.url).href;
     button.addEventListener("click", () => {
       gm ??= import("./link-gm.mjs");
       gm.then((m) => m.open(section));

@@ -17,6 +17,7 @@ import { checkChoice, choiceWords, chooseOf, claimOf, claimProblem, fighterCalle
 import { drawQr } from "./qr-draw.mjs";
 import { currentInputs, resultsCurrent, setInputs } from "./rows.mjs";
 import { scanInto } from "./scan-field.mjs";
+import { askActOf, checkAct, phoneViewsOf, seatPartOf } from "./seats.mjs";
 import { undoIf } from "./table-tools.mjs";
 
 export const MAX_LINKS = 8; // phones linked to one GM's device at once
@@ -37,8 +38,12 @@ const NAME_LENGTH = 40;
  * @typedef {import("./players.mjs").Yours} Yours
  * @typedef {import("./players.mjs").Fact} Fact
  * @typedef {import("./players.mjs").Condition} Condition
- * @typedef {{ link: Link, field: string, value: import("./players.mjs").Value }} Request a phone's round choice, waiting
- * @typedef {{ request: Request, label: string, timer: number }} Applying a request set on the rows, its answer awaited
+ * @typedef {{ link: Link, field: string, value: import("./players.mjs").Value }} Choice a phone's round choice
+ * @typedef {{ link: Link, key: string, step: number }} Asked a phone's request for an act of the tile table
+ * @typedef {Choice | Asked} Request a phone's request, waiting
+ * @typedef {{ request: Request, label: string, timer: number }} Applying a request set on the form, its answer awaited
+ * @typedef {import("./seats.mjs").PhoneViews} PhoneViews
+ * @typedef {import("./seats.mjs").Board} Board
  * @typedef {{ name: string, state: string, facts: Fact[], conditions: Condition[] }} Private what the GM's page
  *   shows of one fighter
  * @typedef {object} Projection what every phone is sent
@@ -51,6 +56,8 @@ const NAME_LENGTH = 40;
  * @property {string} next
  * @property {{ name: string, state: string, current: boolean }[]} fighters
  * @property {Yours | null} [you] to a phone that plays a fighter: that fighter's own part (null: it plays none)
+ * @property {Board[]} [boards] the tile table's boards this phone may see (its seat's, or the table's own)
+ * @property {import("./seats.mjs").SeatPart | null} [seat] to a phone that plays a seat: what it may ask for now
  */
 
 /** @type {Link[]} */
@@ -72,6 +79,11 @@ const followed = new WeakSet();
 const requests = [];
 /** @type {Applying | null} */
 let applying = null;
+/** @type {{ said: string, state: "applied" | "refused" | "waiting", why: string }[]} the phones' requests, latest last (the GM's list) */
+const asked = [];
+const ASKED_SHOWN = 12;
+/** @type {typeof import("./tile-table.mjs") | null} the tile table's own module, on its page (a request is applied as its buttons are) */
+let tileTable = null;
 const ANSWER_WAIT = 20_000; // ms: a request whose answer has not come by then is refused
 
 /** @param {HTMLElement} holder @param {string} selector @returns {HTMLElement} the build writes it (calc-link.html.j2) */
@@ -104,6 +116,8 @@ const publicCondition = (name) => name.replace(/\s*[−+-]?\d+$/, "");
  *  and conditions), for the phone that plays them alone.
  * @param {HTMLFormElement} form @returns {{ shared: Projection, own: Private[] }} */
 export function projection(form) {
+  const views = viewsNow(form);
+  if (views) return seatsProjection(form, views);
   const fighters = [];
   /** @type {Private[]} */
   const own = [];
@@ -136,6 +150,31 @@ export function projection(form) {
   return { shared, own };
 }
 
+/** The tile table's projections for the phones, as its answer carries them (null: no session, or another tool).
+ * @param {HTMLFormElement} form */
+function viewsNow(form) {
+  return phoneViewsOf(/** @type {HTMLElement | null} */ (form.querySelector("[data-phone-views]"))?.dataset.phoneViews);
+}
+
+/** The tile table as phones see it: the engine's words for the scene and the contest, each seat's count of tiles
+ *  and Qi (what anyone at the table may know); a seat's tiles go to its phone alone (`partOf`).
+ * @param {HTMLFormElement} form @param {PhoneViews} views @returns {{ shared: Projection, own: Private[] }} */
+function seatsProjection(form, views) {
+  const shared = { t: /** @type {const} */ ("table"), v: /** @type {const} */ (1),
+    title: (form.querySelector(".calc__title")?.textContent ?? "").trim().slice(0, 200),
+    round: views.round, now: views.now, acting: views.acting, next: "",
+    fighters: views.seats.map((s) => ({ name: s.name, state: s.state, current: s.current })) };
+  return { shared, own: views.seats.map((s) => ({ name: s.name, state: s.state, facts: [], conditions: [] })) };
+}
+
+/** The tile table's part of one phone's message: the boards it may see (its seat's own tiles face up, or no
+ *  seat's) and what its seat may ask for now. @param {PhoneViews | null} views @param {string} plays */
+function partOf(views, plays) {
+  if (!views) return {};
+  const mine = plays ? views.phones.filter((p) => p.name === plays) : [];
+  return mine.length === 1 ? { boards: mine[0].boards, seat: seatPartOf(views, plays) } : { boards: views.shared, seat: null };
+}
+
 /** The round choices the tool's answer offers now (a WBS round's start), or null. @param {HTMLFormElement} form */
 function choicesNow(form) {
   return roundChoicesOf(/** @type {HTMLElement | null} */ (form.querySelector("[data-round-choices]"))?.dataset.roundChoices);
@@ -158,10 +197,11 @@ function broadcast() {
   if (!tool?.isConnected || !links.some((l) => l.state === "connected")) return;
   const { shared, own } = projection(tool);
   const choices = choicesNow(tool);
+  const views = viewsNow(tool);
   for (const link of links) {
     if (link.state !== "connected" || link.channel.readyState !== "open") continue;
-    // Each phone its own message: the shared projection, and the fighter it plays alone.
-    const text = JSON.stringify({ ...shared, you: yours(link.plays, own, choices) });
+    // Each phone its own message: the shared projection, and the fighter (or seat) it plays alone.
+    const text = JSON.stringify({ ...shared, you: yours(link.plays, own, choices), ...partOf(views, link.plays) });
     if (link.sent === text) continue;
     try {
       link.channel.send(text);
@@ -195,10 +235,11 @@ function heard(link, event) {
   const message = links.includes(link) && link.state === "connected" ? parseMessage(event.data) : null;
   const claim = message ? claimOf(message) : null;
   const choose = message ? chooseOf(message) : null;
+  const wants = message ? askActOf(message) : null;
   const name = message?.t === "hello" && message.v === 1 ? textOf(message.name ?? "", NAME_LENGTH) : null;
   if (claim) claimed(link, claim.fighter);
-  else if (choose) {
-    requests.push({ link, ...choose });
+  else if (choose || wants) {
+    requests.push(choose ? { link, ...choose } : { link, .../** @type {import("./seats.mjs").AskAct} */ (wants) });
     pump();
   } else if (!message || name === null) {
     dropped += 1;
@@ -225,9 +266,41 @@ function claimed(link, fighter) {
 
 // ---- players' requests ----------------------------------------------------------------------
 
-/** @param {Request} request @param {boolean} ok @param {string} why */
-function answerRequest(request, ok, why) {
-  reply(request.link, { t: "chosen", v: 1, field: request.field, value: request.value, ok, why });
+/** Answer a phone's request, and keep it in the GM's list of requests.
+ * @param {Request} request @param {boolean} ok @param {string} why @param {string} said the request in the log's words */
+function answerRequest(request, ok, why, said) {
+  if ("key" in request) reply(request.link, { t: "acted", v: 1, key: request.key, ok, why });
+  else reply(request.link, { t: "chosen", v: 1, field: request.field, value: request.value, ok, why });
+  note(said || `${request.link.name}'s request`, ok ? "applied" : "refused", why);
+}
+
+/** One request in the GM's list ("Lan's phone: Spend 1 Yang …: applied"); its answer replaces it.
+ * @param {string} said @param {"applied" | "refused" | "waiting"} state @param {string} why */
+function note(said, state, why = "") {
+  const last = asked.at(-1);
+  if (last?.state === "waiting" && last.said === said) asked.pop();
+  asked.push({ said, state, why });
+  if (asked.length > ASKED_SHOWN) asked.shift();
+  draw();
+}
+
+/** A phone's request for one of the tile table's acts: checked against what the engine offers that seat at this
+ *  step, then applied as the GM's own button applies it (one change, in the log, with the phone's name).
+ * @param {HTMLFormElement} form @param {Asked} request */
+function applyAct(form, request) {
+  const { link } = request;
+  const checked = checkAct(viewsNow(form), link.plays, request);
+  const asking = `${link.plays || link.name}'s phone`;
+  if (typeof checked === "string" || !tileTable) {
+    dropped += 1; // not this phone's to ask, or asked of a table that has moved on: never applied
+    answerRequest(request, false, typeof checked === "string" ? checked : "The GM's tile table is still loading.", `${asking} asked`);
+    return;
+  }
+  const label = `${asking}: ${checked.label}`;
+  const timer = window.setTimeout(() => settle(null), ANSWER_WAIT);
+  applying = { request, label, timer };
+  note(label, "waiting");
+  tileTable.apply(form, /** @type {import("./rows.mjs").Inputs} */ (checked.sets), label);
 }
 
 /** The next phone's round choice, checked against the choices the engine offers now and set on
@@ -241,7 +314,11 @@ function pump() {
     const { link } = request;
     if (!links.includes(link) || link.state !== "connected") continue;
     if (!resultsCurrent(form)) {
-      answerRequest(request, false, "The GM's fight shows a change it refused: ask again once the GM has fixed it.");
+      answerRequest(request, false, "The GM's table shows a change it refused: ask again once the GM has fixed it.", `${link.plays || link.name}'s phone asked`);
+      continue;
+    }
+    if ("key" in request) {
+      applyAct(form, request);
       continue;
     }
     const choices = choicesNow(form);
@@ -249,20 +326,21 @@ function pump() {
     const rows = choices ? currentInputs(form)[choices.rows] : null;
     if (typeof checked === "string" || !choices || !Array.isArray(rows) || rows.length !== choices.fighters.length) {
       dropped += 1; // not this phone's to choose, or not a value the rules allow now: never applied
-      answerRequest(request, false, typeof checked === "string" ? checked : "The fighters are not the fight's now.");
+      answerRequest(request, false, typeof checked === "string" ? checked : "The fighters are not the fight's now.", `${link.plays || link.name}'s phone asked`);
       draw();
       continue;
     }
     const { of, ask } = checked;
+    const label = `${of.name}'s phone: ${choiceWords(ask, request.value)}`;
     if (ask.value === request.value) {
-      answerRequest(request, true, "");
+      answerRequest(request, true, "", label);
       continue;
     }
     const after = rows.map((row) => ({ ...row }));
     after[of.row][ask.field] = request.value;
-    const label = `${of.name}'s phone: ${choiceWords(ask, request.value)}`;
     const timer = window.setTimeout(() => settle(null), ANSWER_WAIT);
     applying = { request, label, timer };
+    note(label, "waiting");
     setInputs(form, { [choices.rows]: after }, { label }); // one change: in the log, one Undo takes it back
   }
 }
@@ -274,11 +352,11 @@ function settle(answer) {
   if (!done) return;
   applying = null;
   clearTimeout(done.timer);
-  if (answer?.ok) answerRequest(done.request, true, "");
+  if (answer?.ok) answerRequest(done.request, true, "", done.label);
   else {
     const problems = answer?.error ? (answer.error.problems || [answer.error]).map((p) => p.message).join(" ") : "";
     if (tool) undoIf(tool, done.label);
-    answerRequest(done.request, false, problems || "The GM's device found no answer to it.");
+    answerRequest(done.request, false, problems || "The GM's device found no answer to it.", done.label);
   }
 }
 
@@ -359,6 +437,14 @@ function draw() {
   const refused = part(section, "[data-link-refused]");
   refused.textContent = dropped ? `${dropped} ${dropped === 1 ? "message" : "messages"} from phones refused (not understood).` : "";
   refused.hidden = !dropped;
+  const requestList = part(section, "[data-link-requests]");
+  requestList.replaceChildren(...asked.map((a) => {
+    const item = document.createElement("li");
+    item.dataset.linkRequest = a.state;
+    item.textContent = a.state === "refused" ? `${a.said}: refused (${a.why})` : a.state === "applied" ? `${a.said}: applied` : `${a.said}…`;
+    return item;
+  }));
+  requestList.hidden = !asked.length;
   const live = links.filter((l) => l.state === "connected").length;
   if (live && !pending) say(`${live} ${live === 1 ? "phone" : "phones"} linked.`);
 }
@@ -406,6 +492,8 @@ export function attach(holder) {
   section = holder;
   const form = document.getElementById(holder.dataset.linkFor ?? "");
   tool = form instanceof HTMLFormElement ? form : null;
+  // The tile table's page has its module loaded already: a player's request is applied through it.
+  if (tool?.dataset.calc === "rain.tile_table" && !tileTable) import("./tile-table.mjs").then((m) => { tileTable = m; });
   if (tool && !followed.has(tool)) {
     followed.add(tool);
     const mine = tool;

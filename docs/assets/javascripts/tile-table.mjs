@@ -62,8 +62,10 @@ export function actInputs(button) {
 
 // A tap sets only the controls it names and sends one change, as a reader's typing does: no rows
 // table is redrawn (setInputs would redraw the seats on every tap; the buttons never set them).
+// The phone link (link-gm.mjs) applies a player's request the same way, with the sets the engine
+// offered that player's seat.
 /** @param {HTMLFormElement} form @param {Inputs} sets @param {string} label */
-function apply(form, sets, label) {
+export function apply(form, sets, label) {
   const named = controls(form);
   for (const [name, value] of Object.entries(sets)) {
     const control = named.find((c) => c.name === name);
