@@ -34,7 +34,7 @@ FIGHT = f'form[data-calc="{WBS}"]'
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 HOST_IPS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 LIVE = 5_000  # ms: a change on the GM's device is on every phone within this
-LINK_CODE = ("link.mjs", "link-gm.mjs", "join.mjs", "scan.mjs", "jsQR.js", "uqr.mjs")
+LINK_CODE = ("link.mjs", "link-gm.mjs", "join.mjs", "players.mjs", "seats.mjs", "scan.mjs", "jsQR.js", "uqr.mjs")
 
 
 @pytest.fixture(scope="module")

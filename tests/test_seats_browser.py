@@ -157,6 +157,30 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
         assert own_tiles(phone) == names(after.piles[seat]), seat
     assert sum(own_tiles(p).total() for p in (lan, bo)) == pl.size(after.piles[0]) + pl.size(after.piles[1]) > 0
 
+    # The GM's device loses every link (its Wi-Fi dropped): each phone answers the spare offer it was given and
+    # shows that answer; the GM presses "Link a phone" and takes each answer (one code a phone, nothing read on the
+    # phone), and every phone is back with its seat, caught up.
+    for phone in (lan, bo, chen, screen):
+        phone.wait_for_function("window.__codexJoin.spare()", timeout=LIVE)
+    gm.evaluate("window.__codexLink.lose()")
+    answers = []
+    for phone in (lan, bo, chen, screen):
+        field = phone.get_by_label("Answer code")
+        expect(field).not_to_have_value("", timeout=10_000)
+        expect(phone.locator("[data-join-status]")).to_contain_text("Nothing to scan here")
+        answers.append(field.input_value())
+    gm.get_by_role("button", name="Link a phone").click()
+    for code in answers:
+        gm.get_by_label("Answer code").fill(code)
+        expect(gm.get_by_label("Answer code")).to_have_value("", timeout=10_000)
+    expect(linked(gm).get_by_role("listitem")).to_have_text([*everyone, "Shared screen: connected"], timeout=15_000)
+    tap(gm, "scene")
+    moved = state(gm).step
+    for phone, seat in ((lan, 0), (bo, 1), (chen, 2)):
+        phone.wait_for_function("n => window.__codexJoin.heard().some(m => m.includes(`\"step\":${n}`))",
+                                arg=moved, timeout=LIVE)
+        expect(phone.get_by_role("heading", name=f"You play {NAMES[seat]}")).to_be_visible()
+
     # Bo's phone never held Lan's tiles: no message, no address, no storage.
     public = ("The discard", "Paid to the Sky", "Your tiles, highest first")
     for message in received(bo):
@@ -171,7 +195,7 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     assert "Lan" not in kept and f"{after.session:06d}" not in kept
 
     # The shared screen shows the round, the contest and every seat face down: no seat's tiles, ever.
-    expect(screen.locator('[data-join-fact="round"]')).to_have_text("Scene 1")
+    expect(screen.locator('[data-join-fact="round"]')).to_have_text("Scene 2")
     expect(screen.locator("[data-join-boards]")).to_contain_text("Keeps")
     assert screen.locator("[data-join-boards] .rain-row--large").count() == 0
     for message in received(screen):

@@ -6,9 +6,9 @@ interface Window {
   /** offline.mjs's state: read by the project's browser tests. */
   __codexOffline?: import("../docs/assets/javascripts/offline.mjs").OfflineState;
   /** link-gm.mjs, once loaded: the GM's links, read by the project's browser tests. */
-  __codexLink?: { dropped(): number; states(): string[]; sendRaw(text: string): void };
+  __codexLink?: { dropped(): number; states(): string[]; sendRaw(text: string): void; lose(): void };
   /** join.mjs, on the page "Join a table": read by the project's browser tests. */
-  __codexJoin?: { dropped(): number; heard(): string[]; sendRaw(text: string): void };
+  __codexJoin?: { dropped(): number; heard(): string[]; sendRaw(text: string): void; spare(): boolean };
   /** mkdocs-material's instant navigation: emits once per page shown. */
   document$?: { subscribe(next: () => void): unknown };
 }

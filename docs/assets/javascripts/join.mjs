@@ -43,6 +43,7 @@ let actsDrawn = ""; // the seat's requests the buttons offer, as drawn
 /** @type {SeatPart | null} */
 let seatNow = null;
 let shownOnce = false; // the table has been shown since the link opened
+let spare = ""; // the GM's spare offer for this phone: answered at once if the link is lost (one scan, the GM's)
 
 /** @param {HTMLElement} box @param {string} selector @returns {HTMLElement} the page writes it (docs/join.md) */
 const part = (box, selector) => /** @type {HTMLElement} */ (box.querySelector(selector));
@@ -408,6 +409,13 @@ function heard(box, event, from) {
   const claimed = message ? claimedOf(message) : null;
   const chosen = message ? chosenOf(message) : null;
   const acted = message ? actedOf(message) : null;
+  if (message?.t === "spare" && message.v === 1 && Object.keys(message).length === 3) {
+    const offer = textOf(message.offer, 400);
+    if (offer) {
+      spare = offer;
+      return;
+    }
+  }
   if (acted) {
     if (request?.key === acted.key && request.state === "sent") {
       request = { ...request, state: acted.ok ? "applied" : "refused", why: acted.ok ? request.why : acted.why };
@@ -432,8 +440,9 @@ function heard(box, event, from) {
   show(box, table);
 }
 
-/** Answer an offer: a new connection, its answer on screen. @param {HTMLElement} box @param {string} code */
-async function answer(box, code) {
+/** Answer an offer: a new connection, its answer on screen. @param {HTMLElement} box @param {string} code
+ * @param {string} [then] what to say once the answer is on screen */
+async function answer(box, code, then) {
   const clean = cleanCode(code);
   if (clean === answered) return; // answered, or being answered (a paste, then the field left)
   answered = clean;
@@ -465,10 +474,20 @@ async function answer(box, code) {
     shownOnce = false;
   });
   const lost = () => {
-    if (made !== peer) return;
+    if (made !== peer || box.dataset.joinLinked === "no") return;
     box.dataset.joinLinked = "no";
     part(box, "[data-join-pair]").hidden = false;
-    say(box, "The link to the GM's device is lost. Ask the GM to press “Link a phone” again, then read the new offer.");
+    const back = spare;
+    spare = "";
+    if (!back) {
+      say(box, "The link to the GM's device is lost. Ask the GM to press “Link a phone” again, then read the new offer.");
+      return;
+    }
+    // The GM's device gave this phone an offer to come back by: its answer is made now, for the GM to scan.
+    answer(box, back, "The link to the GM's device is lost. Show this phone's new answer to the GM's device: the GM "
+      + "presses “Link a phone” and scans it (or types its code). Nothing to scan here.").catch(() => {
+      say(box, "The link to the GM's device is lost. Ask the GM to press “Link a phone” again, then read the new offer.");
+    });
   };
   made.channel.addEventListener("close", lost);
   made.pc.addEventListener("connectionstatechange", () => { if (["failed", "closed"].includes(made.pc.connectionState)) lost(); });
@@ -477,7 +496,7 @@ async function answer(box, code) {
   shown.hidden = false;
   /** @type {HTMLTextAreaElement} */ (part(shown, "[data-join-answer-code]")).value = made.code;
   await drawQr(part(shown, "[data-join-qr]"), made.code, "QR code of this phone's answer: scan it on the GM's device");
-  say(box, "Show this answer to the GM's device (its camera, or read out the code); the table appears here once linked.");
+  say(box, then ?? "Show this answer to the GM's device (its camera, or read out the code); the table appears here once linked.");
 }
 
 /** Tell the GM's device this player's name (when linked, and when the name changes). @param {HTMLElement} box */
@@ -534,4 +553,5 @@ window.__codexJoin = {
   dropped: () => dropped,
   heard: () => [...heardAll],
   sendRaw: (text) => { if (peer?.channel.readyState === "open") peer.channel.send(text); },
+  spare: () => spare !== "",
 };

@@ -12,7 +12,7 @@
 
 import { whenAnswered } from "./form-changes.mjs";
 import { formState } from "./form-state.mjs";
-import { CodeError, acceptAnswer, cleanCode, makeOffer, parseMessage, textOf } from "./link.mjs";
+import { CodeError, acceptAnswer, answersOffer, cleanCode, makeOffer, parseMessage, textOf } from "./link.mjs";
 import { checkChoice, choiceWords, chooseOf, claimOf, claimProblem, fighterCalled, roundChoicesOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
 import { currentInputs, resultsCurrent, setInputs } from "./rows.mjs";
@@ -34,6 +34,7 @@ const NAME_LENGTH = 40;
  * @property {LinkState} state
  * @property {string} sent the projection last sent on this channel ("" none since it opened)
  * @property {string} plays the fighter this phone's player plays ("" none)
+ * @property {Peer | null} spare an offer the phone holds, to come back by with one scan of its answer if the link is lost
  * @typedef {import("./link.mjs").Peer} Peer
  * @typedef {import("./players.mjs").Yours} Yours
  * @typedef {import("./players.mjs").Fact} Fact
@@ -64,6 +65,7 @@ const NAME_LENGTH = 40;
 const links = [];
 /** @type {Link | null} the offer on screen, waiting for a phone's answer (not yet listed) */
 let pending = null;
+let pendingUfrag = ""; // its ICE username (a phone's answer names it)
 let taken = ""; // the answer code last taken
 let dropped = 0; // messages dropped (malformed, or from a link no longer paired)
 let count = 0; // links made in this tab (names "Phone 1", "Phone 2", …)
@@ -247,7 +249,10 @@ function heard(link, event) {
   } else {
     const named = name.trim() || link.name;
     // The same player linked again (a phone that reloaded): the lost link it replaces goes.
-    for (const old of links.filter((l) => l !== link && l.state === "lost" && l.name === named)) links.splice(links.indexOf(old), 1);
+    for (const old of links.filter((l) => l !== link && l.state === "lost" && l.name === named)) {
+      links.splice(links.indexOf(old), 1);
+      old.spare?.pc.close();
+    }
     link.name = named;
     draw();
   }
@@ -365,19 +370,76 @@ function settle(answer) {
  * @param {Peer} peer @returns {Link} */
 function waiting(peer) {
   /** @type {Link} */
-  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "", plays: "" };
-  link.channel.addEventListener("open", () => opened(link));
-  link.channel.addEventListener("close", () => mark(link, "lost"));
-  link.channel.addEventListener("message", (event) => heard(link, event));
-  link.pc.addEventListener("connectionstatechange", () => {
-    if (["failed", "closed"].includes(link.pc.connectionState)) mark(link, "lost");
-  });
+  const link = { id: 0, name: "", pc: peer.pc, channel: peer.channel, state: "waiting", sent: "", plays: "", spare: null };
+  listen(link, peer, () => opened(link));
   return link;
 }
 
-/** A phone's answer: the pending offer's connection becomes a link. @param {string} code */
+/** A link's events on one connection, heard while that connection is the link's (a spare taken over
+ *  replaces it; the lost one's events then say nothing). @param {Link} link @param {Peer} peer @param {() => void} onOpen */
+function listen(link, peer, onOpen) {
+  const mine = () => link.channel === peer.channel;
+  peer.channel.addEventListener("open", () => { if (mine()) onOpen(); });
+  peer.channel.addEventListener("close", () => { if (mine()) mark(link, "lost"); });
+  peer.channel.addEventListener("message", (event) => { if (mine()) heard(link, event); });
+  peer.pc.addEventListener("connectionstatechange", () => {
+    if (mine() && ["failed", "closed"].includes(peer.pc.connectionState)) mark(link, "lost");
+  });
+}
+
+/** A spare offer for a linked phone, sent to it over the link: if the link is lost, the phone
+ *  answers it at once and the GM's device scans that answer (one scan, no new offer to read).
+ * @param {Link} link */
+async function spareFor(link) {
+  if (link.spare || link.state !== "connected") return;
+  /** @type {Peer} */
+  let made;
+  try {
+    made = await makeOffer();
+  } catch {
+    return; // the link goes on; only its way back is the two codes
+  }
+  if (!links.includes(link) || link.spare) {
+    made.pc.close();
+    return;
+  }
+  link.spare = made;
+  const peer = made;
+  // Its channel opens once the phone's answer is taken: the link goes on over it.
+  peer.channel.addEventListener("open", () => {
+    if (link.spare !== peer) return;
+    const old = link.pc;
+    Object.assign(link, { pc: peer.pc, channel: peer.channel, spare: null, state: "connecting" });
+    if (old !== peer.pc) old.close();
+    listen(link, peer, () => opened(link));
+    opened(link);
+  });
+  reply(link, { t: "spare", v: 1, offer: made.code });
+}
+
+/** A phone's answer: the pending offer's connection becomes a link, or a linked phone's spare takes
+ *  over its lost link. @param {string} code */
 async function answer(code) {
   if (cleanCode(code) === taken) return false; // this answer is taken (a paste, then the field left)
+  const to = answersOffer(code);
+  const back = to ? links.find((l) => l.spare?.ufrag === to) : undefined;
+  if (back?.spare) {
+    taken = cleanCode(code);
+    try {
+      await acceptAnswer(back.spare.pc, code);
+    } catch (error) {
+      taken = "";
+      throw error;
+    }
+    mark(back, "connecting");
+    setTimeout(() => { if (back.state === "connecting") mark(back, "lost"); }, CONNECT_WAIT);
+    if (section) /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-answer]")).value = "";
+    say(`${back.name} answered: linking again…`);
+    return true;
+  }
+  if (to && pending && to !== pendingUfrag) {
+    throw new CodeError("This answer is to another offer (an older one, or another device's): ask the phone to read this offer again.");
+  }
   const link = pending;
   if (!link) {
     say("Press “Link a phone” first: the answer belongs to an offer.");
@@ -418,9 +480,11 @@ function opened(link) {
   mark(link, "connected");
   link.sent = "";
   broadcast();
+  spareFor(link);
 }
 
-const WORDS = { waiting: "waiting for its answer", connecting: "linking…", connected: "connected", lost: "link lost (link it again)" };
+const WORDS = { waiting: "waiting for its answer", connecting: "linking…", connected: "connected",
+  lost: "link lost (its phone shows an answer: press “Link a phone” and scan it)" };
 
 /** The list of linked phones, as the GM sees it. */
 function draw() {
@@ -455,6 +519,7 @@ async function offer() {
   for (const old of links.filter((l) => l.state === "lost")) {
     if (links.length < MAX_LINKS) break;
     links.splice(links.indexOf(old), 1);
+    old.spare?.pc.close();
   }
   draw();
   if (links.length >= MAX_LINKS) {
@@ -472,6 +537,7 @@ async function offer() {
   say("Making an offer…");
   const made = await makeOffer();
   pending = waiting(made);
+  pendingUfrag = made.ufrag;
   field.value = made.code;
   await drawQr(part(section, "[data-link-qr]"), made.code, "QR code of the offer: scan it on the phone's page “Join a table”");
   say("On the phone, open “Join a table” and scan this code (or type it there), then enter the phone's answer here.");
@@ -539,6 +605,14 @@ export async function open(holder) {
 // to send every open link a message as it is (to show a phone drops what it cannot read).
 window.__codexLink = {
   dropped: () => dropped,
+  // Every link lost at once, as when the GM's device loses the Wi-Fi: its connections closed.
+  lose: () => {
+    for (const link of links) {
+      const { pc } = link;
+      mark(link, "lost");
+      pc.close();
+    }
+  },
   states: () => links.map((l) => l.state),
   sendRaw: (text) => {
     for (const link of links) if (link.channel.readyState === "open") link.channel.send(text);

@@ -15,6 +15,7 @@ const GATHER_WAIT = 4000; // ms: ICE gathering that takes longer goes with the c
 const MAX_CANDIDATES = 4; // host candidates a code carries (the QR code stays small)
 const VERSION = 1;
 const KINDS = /** @type {const} */ (["offer", "answer"]);
+const ANSWER_TO = 2; // the kind of an answer that names the offer it answers (its ICE username), at its end
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /**
@@ -25,10 +26,13 @@ const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
  * @property {string} pwd ICE password
  * @property {Uint8Array} fingerprint the DTLS certificate's SHA-256 (32 bytes)
  * @property {Candidate[]} candidates
+ * @property {string} [to] an answer's: the ICE username of the offer it answers (the GM's device holds several:
+ *   a new phone's, and a spare for each linked phone to come back by)
  * @typedef {object} Peer one end of a link
  * @property {RTCPeerConnection} pc
  * @property {RTCDataChannel} channel the one channel (negotiated: both ends make it, id 0)
  * @property {string} code this end's code, for the other to read
+ * @property {string} ufrag this end's ICE username (an answer names its offer's)
  */
 
 export class CodeError extends Error {}
@@ -125,11 +129,14 @@ export function encodeSignal(s) {
   const text = new TextEncoder();
   const ufrag = text.encode(s.ufrag);
   const pwd = text.encode(s.pwd);
+  const to = s.kind === "answer" && s.to ? text.encode(s.to) : null;
   /** @type {number[]} */
-  const bytes = [(VERSION << 4) | KINDS.indexOf(s.kind), ufrag.length, ...ufrag, pwd.length, ...pwd, ...s.fingerprint];
+  const bytes = [(VERSION << 4) | (to ? ANSWER_TO : KINDS.indexOf(s.kind)), ufrag.length, ...ufrag, pwd.length, ...pwd,
+    ...s.fingerprint];
   const candidates = s.candidates.map((c) => ({ a: addressBytes(c.address), port: c.port })).filter((c) => c.a);
   bytes.push(candidates.length);
   for (const { a, port } of candidates) bytes.push(.../** @type {number[]} */ (a), port >> 8, port & 255);
+  if (to) bytes.push(to.length, ...to);
   const body = Uint8Array.from(bytes);
   return base32(Uint8Array.from([...body, ...check(body)]));
 }
@@ -154,7 +161,7 @@ export function decodeSignal(code) {
     return part;
   };
   const head = take(1)[0];
-  if (head >> 4 !== VERSION || (head & 15) > 1) throw new CodeError("This is not a link code of this site's version.");
+  if (head >> 4 !== VERSION || (head & 15) > ANSWER_TO) throw new CodeError("This is not a link code of this site's version.");
   const words = new TextDecoder("utf-8", { fatal: true });
   const ufrag = words.decode(take(take(1)[0]));
   const pwd = words.decode(take(take(1)[0]));
@@ -174,8 +181,10 @@ export function decodeSignal(code) {
     const [hi, lo] = take(2);
     candidates.push({ address, port: (hi << 8) | lo });
   }
+  const to = (head & 15) === ANSWER_TO ? words.decode(take(take(1)[0])) : "";
+  if (to && !/^[A-Za-z0-9+/]{4,256}$/.test(to)) throw new CodeError("This code names an offer that is not ICE's.");
   if (at !== body.length) throw new CodeError("This code has bytes left over.");
-  return { kind: KINDS[head & 15], ufrag, pwd, fingerprint, candidates };
+  return { kind: (head & 15) === ANSWER_TO ? "answer" : KINDS[head & 15], ufrag, pwd, fingerprint, candidates, ...(to ? { to } : {}) };
 }
 
 // ---- a signal from and to SDP ----------------------------------------------------------------
@@ -239,18 +248,19 @@ function connection() {
   return { pc, channel };
 }
 
-/** This end's code, once its candidates are in. @param {RTCPeerConnection} pc @param {"offer" | "answer"} kind */
-async function codeOf(pc, kind) {
+/** This end's code and ICE username, once its candidates are in. @param {RTCPeerConnection} pc
+ * @param {"offer" | "answer"} kind @param {string} [to] an answer's: its offer's ICE username */
+async function codeOf(pc, kind, to) {
   await gathered(pc);
-  const sdp = pc.localDescription?.sdp ?? "";
-  return encodeSignal(signalOf(sdp, kind));
+  const signal = signalOf(pc.localDescription?.sdp ?? "", kind);
+  return { code: encodeSignal({ ...signal, ...(to ? { to } : {}) }), ufrag: signal.ufrag };
 }
 
 /** The GM's end: a connection waiting for a phone, and the offer for it to read. @returns {Promise<Peer>} */
 export async function makeOffer() {
   const { pc, channel } = connection();
   await pc.setLocalDescription(await pc.createOffer());
-  return { pc, channel, code: await codeOf(pc, "offer") };
+  return { pc, channel, ...(await codeOf(pc, "offer")) };
 }
 
 /** A phone's end: the offer read, the connection made, and the answer for the GM to read.
@@ -262,7 +272,15 @@ export async function answerOffer(offerCode) {
   const { pc, channel } = connection();
   await pc.setRemoteDescription(descriptionOf(offer));
   await pc.setLocalDescription(await pc.createAnswer());
-  return { pc, channel, code: await codeOf(pc, "answer") };
+  return { pc, channel, ...(await codeOf(pc, "answer", offer.ufrag)) };
+}
+
+/** The offer an answer code answers (its ICE username; "" for an answer that names none), or CodeError.
+ * @param {string} answerCode */
+export function answersOffer(answerCode) {
+  const answer = decodeSignal(answerCode);
+  if (answer.kind !== "answer") throw new CodeError("This is an offer code: type the code the phone shows.");
+  return answer.to ?? "";
 }
 
 /** The GM's end takes the phone's answer. @param {RTCPeerConnection} pc @param {string} answerCode */
