@@ -170,8 +170,8 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
         expect(phone.locator("[data-join-status]")).to_contain_text("Nothing to scan here")
         answers.append(field.input_value())
     gm.get_by_role("button", name="Link a phone").click()
-    for code in answers:
-        gm.get_by_label("Answer code").fill(code)
+    for answer in answers:
+        gm.get_by_label("Answer code").fill(answer)
         expect(gm.get_by_label("Answer code")).to_have_value("", timeout=10_000)
     expect(linked(gm).get_by_role("listitem")).to_have_text([*everyone, "Shared screen: connected"], timeout=15_000)
     tap(gm, "scene")
