@@ -128,7 +128,10 @@ class Calculator:
     inputs: Callable[[], Sequence[Input]]
     outputs: Callable[[], Sequence[Output]]
     compute: Compute
-    source_notes: tuple[str, ...] = field(default=())
+    # The source notes (`game.note-id`) whose site's reading this calculator uses without offering the choice.
+    # A note its form offers as a choice is named by that reading input alone (`Input.note`), never here:
+    # the form links both kinds (`describe()["source_notes"]`), and a note's page lists both, derived.
+    follows: tuple[str, ...] = field(default=())
     # A table tool's one output worked out alone (its buttons, when a log's change presses one): the
     # same result as `compute(values)[output]` and the same refusals, without the views it does not need.
     press: Press | None = None
@@ -139,13 +142,15 @@ class Calculator:
 
     def describe(self) -> dict[str, Any]:
         """The calculator as catalog data."""
+        inputs = self.inputs()
         return {
             "id": self.id,
             "title": self.title,
             "summary": self.summary if isinstance(self.summary, str) else self.summary(),
-            "inputs": [i.as_dict() for i in self.inputs()],
+            "inputs": [i.as_dict() for i in inputs],
             "outputs": [o.as_dict() for o in self.outputs()],
-            "source_notes": list(self.source_notes),
+            "source_notes": linked_notes(inputs, self.follows),
+            "follows": list(self.follows),
         }
 
     def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
@@ -156,6 +161,13 @@ class Calculator:
         """Check `raw` against the inputs, then compute; typed results as they are (for `present`)."""
         # The form is read from the rules once per engine, not on every answer.
         return self.compute(parse_inputs(current().memo(("inputs", self.id), self.inputs), raw))
+
+
+def linked_notes(inputs: Sequence[Input], follows: Sequence[str]) -> list[str]:
+    """Every source note a calculator's form links, once each: its reading inputs' notes in the form's order,
+    then the notes it follows."""
+    offered = [each.note for i in inputs for each in (i, *i.fields) if each.note]
+    return list(dict.fromkeys([*offered, *follows]))
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII digits only; no 5,000-digit numbers

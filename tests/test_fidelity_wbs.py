@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from codex.note_links import users_of
 
 from calculators import InputError, rules
 from tests.support.engine import engine, rules_data
@@ -351,10 +352,10 @@ def test_every_wbs_note_is_beside_its_rule(note: dict[str, object]) -> None:
     assert f"<!-- codex:note wbs.{note['id']} -->" in pages
 
 
-@pytest.mark.parametrize("note", [n for n in NOTES if n["affects"] and len(n["options"]) > 1], ids=lambda n: n["id"])
-def test_every_affected_calculator_offers_the_readings(note: dict[str, object]) -> None:
+@pytest.mark.parametrize("note", [n for n in NOTES if len(n["options"]) > 1], ids=lambda n: n["id"])
+def test_every_calculator_offering_a_note_offers_the_readings(note: dict[str, object]) -> None:
     options = {o["id"] for o in note["options"]}  # type: ignore[union-attr]
-    for calc_id in note["affects"]:  # type: ignore[union-attr]
+    for calc_id in users_of(engine(), f"wbs.{note['id']}").offer:
         choices = [{c["value"] for c in i.get("choices", [])} for i in inputs_of(calc_id).values()]
         assert options in choices, f"{calc_id} has no input offering the readings of {note['id']}"
 

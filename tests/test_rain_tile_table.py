@@ -450,8 +450,10 @@ def test_a_long_random_evening_keeps_all_144_tiles_and_its_codes_stay_short():
 # --- the seams are shown -------------------------------------------------------------------------
 
 
-def test_every_rain_note_is_beside_its_rule_and_every_affected_calculator_offers_its_readings():
+def test_every_rain_note_is_beside_its_rule_and_every_calculator_offering_it_offers_its_readings():
     from pathlib import Path
+
+    from codex.note_links import users_of
 
     from tests.support.engine import rules_data
 
@@ -461,7 +463,7 @@ def test_every_rain_note_is_beside_its_rule_and_every_affected_calculator_offers
     for note in notes:
         assert f"<!-- codex:note rain.{note['id']} -->" in pages, note["id"]
         options = {o["id"] for o in note["options"]}
-        for calc_id in note["affects"]:
+        for calc_id in users_of(engine(), f"rain.{note['id']}").offer:
             offered = [{c["value"] for c in i.get("choices", [])} for i in engine().describe(calc_id)["inputs"]]
             assert options in offered, (note["id"], calc_id)
     assert {"lone-guardian", "spent-tiles", "technique-tiles", "taiji-start"} <= {n["id"] for n in notes}

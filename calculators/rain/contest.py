@@ -164,6 +164,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"rain.{RANK_NOTE}", f"rain.{WALL_NOTE}", "rain.both-guardians", "rain.tie-redraw"),
+        follows=("rain.both-guardians", "rain.tie-redraw"),
     ),
 )

@@ -187,6 +187,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"rain.{PAY_NOTE}",),
     ),
 )

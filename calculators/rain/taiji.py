@@ -77,6 +77,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("rain.weather-list",),
+        follows=("rain.weather-list",),
     ),
 )

@@ -328,7 +328,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"rain.{ct.RANK_NOTE}", f"rain.{ct.WALL_NOTE}", "rain.both-guardians", "rain.tie-redraw",
-                      f"rain.{EXCHANGE_NOTE}"),
+        follows=("rain.both-guardians", "rain.tie-redraw", f"rain.{EXCHANGE_NOTE}"),
     ),
 )

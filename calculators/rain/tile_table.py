@@ -749,8 +749,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("rain.tile-rank-order", f"rain.{ss.LONE_GUARDIAN_NOTE}", "rain.contest-exchange",
-                      f"rain.{sky.PAY_NOTE}", f"rain.{ss.SPENT_TILES_NOTE}", "rain.tie-redraw", "rain.both-guardians",
-                      "rain.technique-tiles", "rain.taiji-start"),
+        follows=("rain.tie-redraw", "rain.both-guardians", "rain.technique-tiles", "rain.taiji-start"),
     ),
 )

@@ -235,6 +235,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{xp.PRICE_NOTE}", "wbs.derived-limit", "wbs.reiki-unawakened", "wbs.core-genki-rounding"),
     ),
 )

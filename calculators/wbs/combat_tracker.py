@@ -464,10 +464,6 @@ CALCULATORS = (
         outputs=_outputs,
         compute=compute,
         press=press,
-        source_notes=(f"wbs.{ticks.NOTE}", "wbs.out-at-health", "wbs.shinki-zero-health", "wbs.ev-relax-reflex",
-                      "wbs.ev-relax-carry", "wbs.last-gasp-timing", "wbs.yoki-upkeep", "wbs.upkeep-pool",
-                      "wbs.major-action", "wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve",
-                      "wbs.unconscious-actions",
-                      *(f"wbs.{note}" for note in fighters.ROUND_NOTES)),
+        follows=("wbs.upkeep-floor", "wbs.stay-conscious-cost", "wbs.end-of-round-resolve", "wbs.unconscious-actions"),
     ),
 )

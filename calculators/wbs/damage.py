@@ -27,9 +27,6 @@ from .damage_odds import Hit, critical_chance, dealt, expected, tie_share
 
 CHART_ROWS = 24
 
-NOTES = ("critical-dice", "soak-per-type", "damage-fumbles", "tie-rounding", "dice-chart-ends",
-         "damage-dice-ranks", "average-damage-dice", "strike-skill-names", "critical-face-die",
-         "unarmed-damage-type")
 
 
 def _inputs() -> list[Input]:
@@ -247,6 +244,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=tuple(f"wbs.{n}" for n in NOTES),
+        follows=("wbs.dice-chart-ends", "wbs.damage-dice-ranks", "wbs.average-damage-dice", "wbs.strike-skill-names"),
     ),
 )

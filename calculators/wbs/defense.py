@@ -109,6 +109,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.halves-in-defence",),
+        follows=("wbs.halves-in-defence",),
     ),
 )

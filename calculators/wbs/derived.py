@@ -68,6 +68,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{NOTE}",),
     ),
 )

@@ -94,6 +94,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.armour-encumbrance-rounding", "wbs.encumbrance-agility"),
+        follows=("wbs.encumbrance-agility",),
     ),
 )

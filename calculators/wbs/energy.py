@@ -115,6 +115,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.reiki-unawakened", "wbs.core-genki-rounding"),
     ),
 )

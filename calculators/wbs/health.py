@@ -132,6 +132,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.out-at-health", "wbs.shinki-zero-health", "wbs.stay-conscious-cost"),
+        follows=("wbs.stay-conscious-cost",),
     ),
 )

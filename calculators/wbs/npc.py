@@ -17,6 +17,11 @@ from .character import build, spark_input
 from .fighters import add_to_fight
 from .skills import core_skills, sub_skills
 
+# The sheet's readings the guide fixes at the site's (its recipe is priced by them), by the sheet's input:
+# the form offers no choice of them, and links their notes.
+FIXED_READINGS = {"derived_limit": "derived-limit", "reiki_reading": "reiki-unawakened",
+                  "core_rounding": "core-genki-rounding"}
+
 
 def _guide() -> Mapping[str, Any]:
     return rules.table("wbs/npcs")
@@ -96,9 +101,7 @@ def _outputs() -> list[Output]:
 
 def _sheet_inputs(values: Mapping[str, Any], problems: Problems) -> tuple[dict[str, Any], dict[str, int]]:
     sheet: dict[str, Any] = {"tier": values["tier"], "spark": values["spark"], "xp_prices": values["xp_prices"],
-                             "derived_limit": rules.note("wbs", "derived-limit")["reading"],
-                             "reiki_reading": rules.note("wbs", "reiki-unawakened")["reading"],
-                             "core_rounding": rules.note("wbs", "core-genki-rounding")["reading"]}
+                             **{name: rules.note("wbs", note)["reading"] for name, note in FIXED_READINGS.items()}}
     for group in ("physical", "mental"):
         ids = group_attributes(group)
         spread = _guide()["attributes"][group]
@@ -193,6 +196,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{xp.PRICE_NOTE}",),
+        follows=tuple(f"wbs.{note}" for note in FIXED_READINGS.values()),
     ),
 )

@@ -173,6 +173,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{WILD_NOTE}", f"wbs.{ALL_IN_NOTE}", f"wbs.{CRIT_NOTE}"),
     ),
 )

@@ -162,6 +162,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.clock-below-zero", f"wbs.{skill_check.WILD_NOTE}", "wbs.clock-hours"),
+        follows=("wbs.clock-below-zero", "wbs.clock-hours"),
     ),
 )

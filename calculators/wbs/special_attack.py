@@ -182,7 +182,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.reiki-cost-reduction", "wbs.life-drain-amount", "wbs.special-efficiency-xp",
-                      "wbs.surround-cost", "wbs.mentor-rounding", "wbs.life-drain-xp"),
+        follows=("wbs.special-efficiency-xp", "wbs.surround-cost"),
     ),
 )

@@ -145,6 +145,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.core-genki-rounding",),
     ),
 )

@@ -99,6 +99,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.energy-recover-rounding", "wbs.fatigue-amount"),
+        follows=("wbs.fatigue-amount",),
     ),
 )

@@ -138,6 +138,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.reiki-cost-reduction", "wbs.example-9-aura"),
+        follows=("wbs.example-9-aura",),
     ),
 )

@@ -201,7 +201,6 @@ CALCULATORS = (
         inputs=_tick_inputs,
         outputs=_tick_outputs,
         compute=compute_ticks,
-        source_notes=(f"wbs.{NOTE}",),
     ),
     Calculator(
         id="wbs.round_tracker",
@@ -211,6 +210,5 @@ CALCULATORS = (
         inputs=_tracker_inputs,
         outputs=_tracker_outputs,
         compute=compute_tracker,
-        source_notes=(f"wbs.{NOTE}",),
     ),
 )

@@ -203,6 +203,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=("wbs.upkeep-floor", "wbs.major-action"),
+        follows=("wbs.upkeep-floor", "wbs.major-action"),
     ),
 )

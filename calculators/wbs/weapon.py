@@ -152,6 +152,5 @@ CALCULATORS = (
         inputs=_projectile_inputs,
         outputs=_projectile_outputs,
         compute=projectile,
-        source_notes=(f"wbs.{SPEED_NOTE}", "wbs.quiver-encumbrance"),
     ),
 )

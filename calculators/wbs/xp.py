@@ -161,6 +161,5 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"wbs.{PRICE_NOTE}", f"wbs.{MENTOR_NOTE}"),
     ),
 )

@@ -204,8 +204,8 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"{GAME}.earth-and-wind", f"{GAME}.accuracy-above-six", f"{GAME}.thunder-attack-limit",
-                      f"{GAME}.resilience-values", f"{GAME}.value-ranges"),
+        follows=(f"{GAME}.earth-and-wind", f"{GAME}.accuracy-above-six", f"{GAME}.resilience-values",
+                 f"{GAME}.value-ranges"),
     ),
 )
 

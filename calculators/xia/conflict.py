@@ -415,9 +415,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"{GAME}.conflict-precedence", f"{GAME}.equal-rating-kinds", f"{GAME}.npc-physical-defeat",
-                      f"{GAME}.joining-a-round", f"{GAME}.thunder-attack-limit", f"{GAME}.celerity-new-target",
-                      f"{GAME}.celerity-at-once", f"{GAME}.style-bonus-timing", f"{GAME}.conflict-participants",
-                      f"{GAME}.value-ranges"),
+        follows=(f"{GAME}.joining-a-round", f"{GAME}.value-ranges"),
     ),
 )

@@ -86,6 +86,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"{GAME}.trigram-from-zero", f"{GAME}.value-ranges"),
+        follows=(f"{GAME}.value-ranges",),
     ),
 )

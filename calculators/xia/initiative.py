@@ -167,6 +167,6 @@ CALCULATORS = (
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,
-        source_notes=(f"{GAME}.value-ranges",),
+        follows=(f"{GAME}.value-ranges",),
     ),
 )

@@ -68,7 +68,7 @@ CALCULATORS = (
         inputs=_speed_inputs,
         outputs=_speed_outputs,
         compute=compute_speed,
-        source_notes=(f"{GAME}.value-ranges",),
+        follows=(f"{GAME}.value-ranges",),
     ),
     Calculator(
         id="xia.unopposed",
@@ -77,6 +77,6 @@ CALCULATORS = (
         inputs=_unopposed_inputs,
         outputs=_unopposed_outputs,
         compute=compute_unopposed,
-        source_notes=(f"{GAME}.value-ranges",),
+        follows=(f"{GAME}.value-ranges",),
     ),
 )

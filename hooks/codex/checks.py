@@ -15,6 +15,7 @@ from . import examples
 from .bestiary_checks import check_bestiary_numbers, check_bestiary_references
 from .checks_refs import REF_CHECKS
 from .load import Checks, Finding, RulesData
+from .note_links import check_note_links
 from .problems import Problem
 from .references import REFERENCE_CHECKS
 from .unsound import require_sound, waiting
@@ -59,19 +60,6 @@ def _example(data: RulesData, engine: calculators.Engine, key: str, index: int, 
                           f"{whose} says {check.expected!r} but {example['calculator']} computes {check.got!r}")
 
 
-def check_source_note_calculators(data: RulesData, _engine: calculators.Engine) -> Iterator[Problem]:
-    """Every calculator a source note says it affects exists."""
-    known = set(calculators.modules())  # the ids alone: no calculator's form is read
-    for key in data.files:
-        if data.kind_of(key) != "source_notes":
-            continue
-        for index, note in enumerate(data[key]["notes"]):
-            for j, calc_id in enumerate(note["affects"]):
-                if calc_id not in known:
-                    yield Problem(data.source_of(key), data.line_of(key, ("notes", index, "affects", j)),
-                                  f"notes[{index}].affects[{j}]", f"no calculator '{calc_id}'")
-
-
 def check_npc_budget(data: RulesData, engine: calculators.Engine) -> Iterator[Problem]:
     """The NPC guide's recipe, priced by the XP rules (the site's reading), costs its `budget` exactly."""
     if "wbs/npcs" not in data:
@@ -112,6 +100,6 @@ def _xia_fighter(data: RulesData, engine: calculators.Engine, index: int, charac
 
 CHECKS = Checks(
     references=(*REF_CHECKS, *REFERENCE_CHECKS, check_bestiary_references),
-    computations=(check_bestiary_numbers, check_examples, check_source_note_calculators, check_npc_budget,
+    computations=(check_bestiary_numbers, check_examples, check_note_links, check_npc_budget,
                   check_xia_fighters),
 )

@@ -9,6 +9,7 @@ from calculators import GAMES, InputError, by_id
 from .. import examples
 from ..glossary import glossary_context
 from ..links import state_link
+from ..note_links import users_of
 from ..render import TABLES, BlockError, PageInfo, Site, block, split_id
 
 GAME_NAMES = {"wbs": "Weapons of Body and Soul", "xia": "Xia", "rain": "Refreshing Rain"}
@@ -55,12 +56,14 @@ def index_by(entries: list[dict[str, Any]], field: str = "id") -> dict[str, dict
 
 
 def render_note(site: Site, game: str, note: dict[str, Any], key: str) -> str:
-    """One source note as an admonition."""
+    """One source note as an admonition, with the calculators that link it (their code says which: note_links.py)."""
     chosen = by_id(note["options"], note["reading"])
     others = [o for o in note["options"] if o["id"] != note["reading"]]
-    affects = [site.engine.describe(c)["title"] for c in note.get("affects", [])]
-    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game, affects=affects,
-                       anchor=f"note-{game}-{note['id']}", source=site.source(key))
+    users = users_of(site.engine, f"{game}.{note['id']}")
+    offered_by = [site.engine.describe(c)["title"] for c in users.offer]
+    followed_by = [site.engine.describe(c)["title"] for c in users.follow]
+    return site.render("note.html.j2", note=note, chosen=chosen, others=others, game=game, offered_by=offered_by,
+                       followed_by=followed_by, anchor=f"note-{game}-{note['id']}", source=site.source(key))
 
 
 @block("table")
