@@ -194,6 +194,10 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     kept = bo.evaluate("JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage)])")
     assert "Lan" not in kept and f"{after.session:06d}" not in kept
 
+    # A seat's phone, with its tiles and its requests shown, passes axe at 390 px.
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+    assert [v for v in axe_violations(bo) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS] == []
+
     # The shared screen shows the round, the contest and every seat face down: no seat's tiles, ever.
     expect(screen.locator('[data-join-fact="round"]')).to_have_text("Scene 2")
     expect(screen.locator("[data-join-boards]")).to_contain_text("Keeps")
