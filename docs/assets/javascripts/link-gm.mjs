@@ -499,7 +499,7 @@ function draw() {
   }));
   list.hidden = !links.length;
   const refused = part(section, "[data-link-refused]");
-  refused.textContent = dropped ? `${dropped} ${dropped === 1 ? "message" : "messages"} from phones refused (not understood).` : "";
+  refused.textContent = dropped ? `${dropped} ${dropped === 1 ? "message" : "messages"} from phones refused (not understood, or not theirs to ask).` : "";
   refused.hidden = !dropped;
   const requestList = part(section, "[data-link-requests]");
   requestList.replaceChildren(...asked.map((a) => {
