@@ -424,15 +424,19 @@ async function answer(code) {
   const to = answersOffer(code);
   const back = to ? links.find((l) => l.spare?.ufrag === to) : undefined;
   if (back?.spare) {
+    const spare = back.spare;
+    const before = back.state;
     taken = cleanCode(code);
+    // Linking before the answer is set: its channel may open while it is (then the link is connected).
+    mark(back, "connecting");
     try {
-      await acceptAnswer(back.spare.pc, code);
+      await acceptAnswer(spare.pc, code);
     } catch (error) {
       taken = "";
+      if (back.spare === spare) mark(back, before);
       throw error;
     }
-    mark(back, "connecting");
-    setTimeout(() => { if (back.state === "connecting") mark(back, "lost"); }, CONNECT_WAIT);
+    setTimeout(() => { if (back.state === "connecting" && back.spare === spare) mark(back, "lost"); }, CONNECT_WAIT);
     if (section) /** @type {HTMLTextAreaElement} */ (part(section, "[data-link-answer]")).value = "";
     say(`${back.name} answered: linking again…`);
     return true;
