@@ -5,19 +5,14 @@ a choice in the log's words."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.node_module import call
+
 PLAYERS_MJS = Path(__file__).resolve().parents[1] / "docs" / "assets" / "javascripts" / "players.mjs"
-RUN = """
-const players = await import(process.argv[1]);
-const calls = JSON.parse(require("fs").readFileSync(0, "utf8"));
-console.log(JSON.stringify(calls.map(([name, args]) => players[name](...args))));
-"""
 EV = {"field": "ev", "label": "EV", "kind": "select", "options": [[0, "0 (none)"], [1, "1"]], "value": 0,
       "said": "", "note": "what a Core of 9 allows"}
 RELAX = {"field": "relaxing", "label": "Relax", "kind": "toggle", "options": [], "value": False, "said": "Relaxes",
@@ -29,11 +24,7 @@ CHOICES = {"round": 2, "rows": "combatants", "start": True,
 
 
 def _run(*calls: tuple[str, list[Any]]) -> list[Any]:
-    if shutil.which("node") is None:
-        pytest.fail("node is needed (the README's machine has Node 20)")
-    done = subprocess.run(["node", "--input-type=commonjs", "-e", f"(async () => {{ {RUN} }})()", str(PLAYERS_MJS)],
-                          input=json.dumps(calls), capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(done.stdout)
+    return call(PLAYERS_MJS, *calls)
 
 
 @pytest.mark.parametrize(("message", "read"), [

@@ -5,8 +5,6 @@ the page runs it), on what the engine really writes: its projections read whole,
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +12,16 @@ import pytest
 
 from calculators.present import value_html
 from tests.support.engine import engine
+from tests.support.node_module import call
 from tests.test_rain_tile_table import CALC, SEATS, play
 
 SEATS_MJS = Path(__file__).resolve().parents[1] / "docs" / "assets" / "javascripts" / "seats.mjs"
-RUN = """
-const seats = await import(process.argv[1]);
-const calls = JSON.parse(require("fs").readFileSync(0, "utf8"));
-console.log(JSON.stringify(calls.map(([name, args]) => seats[name](...args))));
-"""
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")
 
 
 def _run(*calls: tuple[str, list[Any]]) -> list[Any]:
-    if shutil.which("node") is None:
-        pytest.fail("node is needed (the README's machine has Node 20)")
-    done = subprocess.run(["node", "--input-type=commonjs", "-e", f"(async () => {{ {RUN} }})()", str(SEATS_MJS)],
-                          input=json.dumps(calls), capture_output=True, text=True, check=True, timeout=60)
-    return json.loads(done.stdout)
+    return call(SEATS_MJS, *calls)
 
 
 def _attribute(inputs: dict[str, Any]) -> str:
