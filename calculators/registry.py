@@ -41,7 +41,8 @@ def beside_package(name: str) -> str:
     """A file the build bundles beside the package (rules.json, index.json); OSError in a source
     checkout. Read by the package's own loader, from a folder or from the bundle's zip on sys.path
     alike (importlib.resources would cost the browser's start its imports)."""
-    return __loader__.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
+    loader = __loader__  # type: ignore[name-defined]  # every module has one; typeshed lists no such global
+    return loader.get_data(os.path.join(os.path.dirname(__file__), name)).decode("utf-8")
 
 
 @functools.cache

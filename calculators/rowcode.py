@@ -72,16 +72,17 @@ def encode(fields: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]
     form = tuple((f["name"], f["type"], f["default"]) for f in fields)  # all a row's code depends on
     for row in rows:
         key = (form, *(row.get(name, default) for name, _, default in form))
+        kept = True
         try:
             code = _row_codes.get(key)
         except TypeError:  # a value that cannot be a key (a list): worked out every time
-            key, code = None, None
+            kept, code = False, None
         if code is None:
             codes = [_field_code(f, row.get(f["name"], f["default"])) for f in fields]
             while codes and codes[-1] == "":
                 codes.pop()
             code = ".".join(codes)
-            if key is not None:
+            if kept:
                 if len(_row_codes) >= _ROWS_KEPT:
                     _row_codes.clear()
                 _row_codes[key] = code

@@ -67,7 +67,7 @@ class Input:
             out["min_length"] = self.minimum or 0
             out["max_length"] = self.maximum
         if self.kind == "rows":
-            out["default"] = [dict(r) for r in self.default]  # type: ignore[union-attr]
+            out["default"] = [dict(r) for r in self.default]  # type: ignore[arg-type, union-attr]
             out.update(min_rows=self.minimum or 0, max_rows=self.maximum, item=self.item,
                        fields=[f.as_dict() for f in self.fields])
             out["code"] = rowcode.encode(out["fields"], out["default"])  # the default as a link carries it

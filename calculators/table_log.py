@@ -68,7 +68,8 @@ def step(calc: Calculator, values: Mapping[str, Any], change: Mapping[str, Any],
     """The inputs after one change, from the typed inputs before it; InputError names a change that does not hold."""
     if not isinstance(change, Mapping) or change.get("do") not in KINDS:
         raise _refuse(number, "", f"a change is one of: {', '.join(KINDS)}")
-    label = change.get("label") if isinstance(change.get("label"), str) else ""
+    named = change.get("label")
+    label = named if isinstance(named, str) else ""
     specs = {i.name: i for i in _inputs(calc)}
     if change["do"] == EDIT:
         sets = change.get("sets")

@@ -161,7 +161,7 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
     # schedule (a soft update after a load it served; a 304 here), which no page can put off.
     again = sorted({path for path in asked if asked.count(path) > 1} - {"/sw.js"})
     assert again == [], f"asked the network more than once (a 304 is a request): {again}"
-    assert asked.count("/sw.js") <= 2, "the service worker's script was asked for more than once besides its update check"
+    assert asked.count("/sw.js") <= 2, "the service worker's script was asked for again besides its update check"
     # The runtime, the site's files and this game's pages first; the other games' pages after them.
     first = [i for i, path in enumerate(asked) if path.startswith(("/assets/", "/wbs/", "/search/"))]
     rest = [i for i, path in enumerate(asked) if path.startswith(("/xia/", "/rain/"))]

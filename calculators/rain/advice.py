@@ -26,7 +26,7 @@ def why(me: Side, them: Side, values: Mapping[str, Any]) -> str:
 
 
 def qi_advice(values: Mapping[str, Any], base: Odds, wall: tl.Wall, shared: bool) -> Table:
-    rows = [("As entered", base, "")]
+    rows: list[tuple[str, Odds | None, str]] = [("As entered", base, "")]
     spent = values["my_yang"] + values["my_yin"]
     room = spent < qi_points()
 

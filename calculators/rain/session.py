@@ -15,8 +15,9 @@ Combat (discarded) and for Planet moves in the Sky.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .. import limits, rules
 from ..results import Tile
@@ -490,7 +491,10 @@ def _again(state: State, _e: Again) -> str:
 
 def _back_to_pool(state: State, contest: Contest, keep: Counts | None = None) -> None:
     table = pl.of(k for s in contest.sides for k in (*s.hand, *s.aside))
-    state.pool = pl.plus(state.pool, pl.minus(table, keep) if keep else table)
+    back = pl.minus(table, keep) if keep else table
+    if back is None:
+        raise AssertionError("a tile kept was not on the table")  # a bug of ours, never the reader's
+    state.pool = pl.plus(state.pool, back)
     for s in contest.sides:
         s.hand, s.aside = [], []
     contest.deal = None
@@ -660,7 +664,7 @@ def _place(state: State, e: Place) -> str:
     return f"The Taiji is placed on {t['name']} {t['glyph']}."
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[State, Any], str]] = {
     Scene: _scene, Split: _split, Declare: _declare, Spend: _spend, Draw: _draw, Again: _again, Claim: _claim,
     SetAside: _set_aside, Exchange: _exchange, Discard: _discard, Back: _back, Pay: _pay, Return: _return,
     Place: _place,

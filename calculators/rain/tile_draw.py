@@ -122,7 +122,7 @@ def decide(mine: Sequence[Tile], theirs: Sequence[Tile], my_place: int, their_pl
     my_g, their_g = any(map(is_guardian, mine)), any(map(is_guardian, theirs))
     if my_g or their_g:
         outcome = "both_guardians" if my_g and their_g else "my_guardian" if my_g else "their_guardian"
-        mark = "redraw" if outcome == "both_guardians" else "guardian"
+        mark: TileMark = "redraw" if outcome == "both_guardians" else "guardian"
         return Deal(tuple(_mark_guardians(mine, mark)), tuple(_mark_guardians(theirs, mark)), None, None, outcome)
     rank = ranks(order_id)
     my_tile, their_tile = mine[my_place - 1], theirs[their_place - 1]

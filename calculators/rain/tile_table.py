@@ -461,10 +461,10 @@ def _contest_section(played: Played, exchange: tuple[Tile, Tile] | None) -> Sect
                         (("session", played.then(ss.SetAside(), draw=True)),), key="draw", fresh=MARK))
     elif exchange is not None:
         give, take = exchange
-        side = ss.winner(state, contest)
-        assert side is not None
+        won = ss.winner(state, contest)
+        assert won is not None
         event = ss.Exchange(pl.kind_of(give), pl.kind_of(take))
-        acts.append(Act(f"Exchange: {who[side]} gives {give.name} and takes {take.name}",
+        acts.append(Act(f"Exchange: {who[won]} gives {give.name} and takes {take.name}",
                         (("session", played.then(event)), *RESETS), key="exchange"))
     return Section(f"The contest: {who[0]} against {who[1]}", lines=(_what_now(state),), acts=tuple(acts),
                    mark="current")

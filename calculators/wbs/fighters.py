@@ -172,7 +172,7 @@ def standing(row: Mapping[str, Any], readings: Readings) -> str:
     UNCONSCIOUS, SPENT or DYING."""
     # Asked for every row at every step of a fight (a log's fold asks thousands of times): remembered
     # by what it reads.
-    known = rules.memo(("wbs-standing",), dict)
+    known: dict[tuple[Any, ...], str] = rules.memo(("wbs-standing",), dict)
     key = (row["health"], row["shinki"], row["durability"], row["damage"], row["stamina"], row["gasp_paid"],
            row["limbs"], readings.out_extra, readings.no_damage, readings.grace)
     found = known.get(key)
@@ -366,7 +366,7 @@ def _health_conditions(row: Mapping[str, Any], state: str, readings: Readings) -
     gasp = rules.by_id(stamina["spending"], "last-gasp")
     if state == GASPING:
         found.append(Condition(f"{gasp['name']} paid", gasp["summary"]))
-    if state in (AWAKE, SAVED) and found:
+    if state in (AWAKE, SAVED) and reached is not None:  # found[0] is the threshold reached
         # Awake at twice Health: the threshold's own name ("Unconscious") would say the opposite.
         how = "Stamina paid" if state == AWAKE else f"Saving Grace, {_limbs(row['limbs'])} given up"
         found[0] = Condition(f"Awake at {_times(reached['multiple'])} Health ({how})",

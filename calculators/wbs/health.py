@@ -95,21 +95,22 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     no_stamina = values["stamina"] <= stamina_rules["unconscious_at"]
     rounds = values["stamina"] // gasp
     dying = reached is not None and reached["id"] == thresholds[-1]["id"]
+    told = "" if reached is None else f"{reached['name']}: {reached['summary']}"  # the threshold reached
     awake_threshold = reached is not None and reached["id"] == thresholds[0]["id"]
     if reached is None and not no_stamina:
         shown, last_gasp, rounds = "Fighting", "none needed", 0
     elif dying:
-        shown, last_gasp, rounds = f"{reached['name']}: {reached['summary']}", "no amount will do", 0
+        shown, last_gasp, rounds = told, "no amount will do", 0
     elif no_stamina:
         where = ("" if reached is None else f" (and {reached['name'].lower()})" if awake_threshold
                  else " (from the damage too)")
         shown = f"Unconscious{where}: {stamina_rules['unconscious_summary']}"
         last_gasp, rounds = "not enough Stamina left", 0
     elif awake_threshold:
-        shown = f"{reached['name']}: {reached['summary']}"
+        shown = told
         last_gasp = f"{gasp} Stamina at the start of each round to act (Last Gasp)"
     else:
-        shown = f"{reached['name']}: {reached['summary']}"
+        shown = told
         last_gasp = (f"{gasp} Stamina each round to stay conscious, not to act "
                      "(Last Gasp is only for a fighter not yet unconscious)")
     return {

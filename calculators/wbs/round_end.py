@@ -21,6 +21,7 @@ from . import fighters, spending, upkeep
 from .combat_rules import combat
 from .fighters import Readings
 from .spirit_energy import monsters
+from .upkeep import Payment
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class Settled:
 
     resolved: str          # the action the end-of-round tick completed ("" for none)
     upkeep: int            # the upkeep before Efficiency
-    paid: upkeep.Payment
+    paid: Payment
     reiki_lost: int        # channelled ReiKi let go (it stays in the pool)
     held: int              # Stamina paid to hold channelled ReiKi
     regained: int          # Stamina SeiKi gave back

@@ -15,7 +15,7 @@ def skill_rules() -> Mapping[str, Any]:
 
 def core_skills() -> list[Mapping[str, Any]]:
     """Every core skill, in the book's order, each with its category and group ids added."""
-    found = []
+    found: list[Mapping[str, Any]] = []
     for category in skill_rules()["categories"]:
         for group in category["groups"]:
             for core in group["core_skills"]:

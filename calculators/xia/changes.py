@@ -169,12 +169,12 @@ def parse_change(text: str, problems: Problems) -> Amount | None:
         return None
 
 
-def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Mapping[str, Any] | None,
+def act(values: Mapping[str, Any], given: Sequence[Mapping[str, Any]], actor: Mapping[str, Any] | None,
         readings: Mapping[str, str], problems: Problems) -> Outcome | None:
     """The action applied to copies of `rows` (None when nothing was entered); problems name their fields."""
     if not pending(values):
         return None
-    rows = [dict(r) for r in rows]
+    rows = [dict(r) for r in given]
     names = combatant_names(rows)
     out = Outcome(rows, values[ATTACKS], values[FOLLOW_UP], "", attacked=values[ATTACKED],
                   channelled=values[CHANNELLED])
@@ -194,8 +194,8 @@ def act(values: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], actor: Map
                 _change(values, rows[target], names[target], out, problems)
     elif me is None:
         problems.add(ATTACK, "Nobody is acting now, so nobody can attack")
-    else:
-        target = _attack(values, rows, actor, names, out, readings, problems, styled_first=first)
+    else:  # someone acts, so there is an actor
+        target = _attack(values, rows, actor or {}, names, out, readings, problems, styled_first=first)
     if not first:  # the action has resolved: its costs are paid, and only now does style pay chi
         styled = _style(values, rows, me, names, out, problems)
         if target is not None and values[DEFENCE_STYLE] != NO_STYLE:

@@ -363,7 +363,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     actor = order[now] if now is not None else None
     action = changes.act(values, rows, actor, chosen, problems)
     taken = sum(t["done"] for t in order)
-    if actor is not None:
+    if actor is not None and now is not None:
         made = values[changes.ATTACKS]
         extra = f"; {trigram('thunder')['channel']}: may attack a new target" if values[changes.FOLLOW_UP] else ""
         acting = f"Turn {taken + 1}: {_describe(actor)}" + (f" ({made} attack{'s' * (made != 1)} made{extra})"

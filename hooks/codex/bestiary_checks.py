@@ -16,6 +16,7 @@ mistake never hides another's):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import calculators
 
@@ -58,7 +59,8 @@ def _references(c: _Creature, data: RulesData) -> Iterator[Problem]:
             yield c.problem(("spirit_skills", name), f"no spirit skill '{name}' in rules_data/wbs/monsters.yaml")
     subs: set[str] = set()
     for index, entry in enumerate(value["skills"]):
-        options = [((), entry), *([(("alternative",), entry["alternative"])] if "alternative" in entry else [])]
+        options: list[tuple[JsonPath, Any]] = [
+            ((), entry), *([(("alternative",), entry["alternative"])] if "alternative" in entry else [])]
         for inner, option in options:
             where = ("skills", index, *inner)
             if option["core"] not in cores:
@@ -106,8 +108,8 @@ def _limits(c: _Creature, data: RulesData, engine: calculators.Engine) -> Iterat
         engine.run("wbs.derived", {**value["attributes"], **bonuses})
     except calculators.InputError as exc:
         field = exc.field.removesuffix("_bonus")
-        where: JsonPath = ("derived_bought", field) if field in value["derived_bought"] else ("derived_bought",)
-        yield c.problem(where, exc.message)
+        at: JsonPath = ("derived_bought", field) if field in value["derived_bought"] else ("derived_bought",)
+        yield c.problem(at, exc.message)
 
 
 def _design(c: _Creature, engine: calculators.Engine) -> Iterator[Problem]:

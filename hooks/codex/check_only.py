@@ -88,8 +88,9 @@ def check_pages(project_root: Path, data: RulesData, engine: Engine) -> PagesChe
     site = Site(data, make_env(), engine=engine)
     checked = PagesChecked()
     docs = project_root / "docs"
-    pages = {path.relative_to(docs).as_posix(): (path.read_text(encoding="utf-8"), None)
-             for path in sorted(docs.rglob("*.md"))}
+    pages: dict[str, tuple[str, str | None]] = {
+        path.relative_to(docs).as_posix(): (path.read_text(encoding="utf-8"), None)
+        for path in sorted(docs.rglob("*.md"))}
     made = generated_pages(data, checked.not_run)
     converter = site_markdown()
     checked.problems.extend(page_clashes(made, docs, data))

@@ -168,7 +168,7 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
             continue
         schema_path = _schema_for(loaded, root, problems)
         validator = _validator(schema_path, validators, registry) if schema_path is not None else None
-        if validator is None:  # nothing says what this file should hold: no check may read it
+        if validator is None or schema_path is None:  # nothing says what this file should hold: no check may read it
             loaded.value = Unsound(shown, 1, "")
         elif not quick.passes(schema_path, loaded.value):
             problems.extend(_validate(validator, loaded))
@@ -177,13 +177,13 @@ def load_rules(root: Path, checks: Checks = Checks(), *, base: Path | None = Non
 
     _run(_named(expand_prose), expand_prose, lambda: expand_prose(data), data, problems, not_run, base)
     for check in (check_unique_ids, check_note_references, check_family_ids):
-        _run(check.__doc__ or check.__name__, check, lambda c=check: c(data), data, problems, not_run, base)
+        _run(check.__doc__ or check.__name__, check, functools.partial(check, data), data, problems, not_run, base)
     engine = Engine(data.export())  # the build's one engine, handed to every check and page
     for reference in checks.references:
-        _run(_named(reference), reference, lambda c=reference: c(data), data, problems, not_run, base)
+        _run(_named(reference), reference, functools.partial(reference, data), data, problems, not_run, base)
     for computation in checks.computations:
-        _run(_named(computation), computation, lambda c=computation: c(data, engine), data, problems, not_run,
-             base)
+        _run(_named(computation), computation, functools.partial(computation, data, engine), data, problems,
+             not_run, base)
     return Loaded(data, engine, sorted(set(problems)), sorted(set(not_run)))
 
 
@@ -314,15 +314,17 @@ def _validate(validator: jsonschema.protocols.Validator, loaded: LoadedYaml) -> 
     missing: list[JsonPath] = []
     for error in validator.iter_errors(loaded.value):
         where = tuple(error.absolute_path)
+        schema: Any = error.schema  # jsonschema types these as maybe unset: an error always has them
+        instance: Any = error.instance
         if error.validator == "additionalProperties":
-            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+            extra = sorted(set(instance) - set(schema.get("properties", {})))
             for key in extra:
-                allowed = ", ".join(sorted(error.schema.get("properties", {}))) or "none"
+                allowed = ", ".join(sorted(schema.get("properties", {}))) or "none"
                 problems.append(Problem(loaded.shown_path, loaded.line_of((*where, key)), dotted((*where, key)),
                                         f"unknown field '{key}' (allowed here: {allowed})"))
                 unknown.append((*where, key))
             continue
-        if error.validator == "required" and isinstance(error.instance, dict):
+        if error.validator == "required" and isinstance(instance, dict):
             field_name = re.match(r"'([^']+)'", error.message)
             if field_name:  # reading the field waits; the object's other fields stay in use
                 missing.append((*where, field_name.group(1)))
@@ -351,31 +353,33 @@ def _at(value: Any, where: JsonPath) -> Any:
 def _message(error: jsonschema.ValidationError) -> str:
     got = _got(error.instance)
     kind = error.validator
+    value: Any = error.validator_value  # typed as maybe unset: an error always has it
+    instance: Any = error.instance
     if kind == "type":
-        wanted = error.validator_value
+        wanted = value
         names = wanted if isinstance(wanted, list) else [wanted]
         article = {"integer": "an integer", "object": "a mapping", "array": "a list", "string": "text",
                    "number": "a number", "boolean": "true or false", "null": "null"}
-        return f"must be {' or '.join(article.get(n, n) for n in names)} (got {got})"
+        return f"must be {' or '.join(article.get(n, str(n)) for n in names)} (got {got})"
     if kind == "required":
         missing = re.match(r"'([^']+)'", error.message)
         return f"missing required field '{missing.group(1) if missing else error.message}'"
     if kind == "enum":
-        return f"must be one of {', '.join(map(str, error.validator_value))} (got {got})"
+        return f"must be one of {', '.join(map(str, value))} (got {got})"
     if kind == "minimum":
-        return f"must be at least {error.validator_value} (got {got})"
+        return f"must be at least {value} (got {got})"
     if kind == "maximum":
-        return f"must be at most {error.validator_value} (got {got})"
+        return f"must be at most {value} (got {got})"
     if kind == "pattern":
-        return f"does not match the allowed form {error.validator_value} (got {got})"
+        return f"does not match the allowed form {value} (got {got})"
     if kind == "minItems":
-        return f"must have at least {error.validator_value} item(s)"
+        return f"must have at least {value} item(s)"
     if kind == "minLength":
         return "must not be empty"
     if kind == "maxLength":
-        return f"must be at most {error.validator_value} characters (got {len(error.instance)})"
+        return f"must be at most {value} characters (got {len(instance)})"
     if kind == "maxItems":
-        return f"must have at most {error.validator_value} item(s) (got {len(error.instance)})"
+        return f"must have at most {value} item(s) (got {len(instance)})"
     return error.message
 
 
@@ -468,7 +472,8 @@ def check_note_references(data: RulesData) -> Iterator[Problem]:
                 if note.get("reading") not in options:
                     yield Problem(loaded.shown_path, loaded.line_of(("notes", index, "reading")),
                                   f"notes[{index}].reading",
-                                  f"reading '{note['reading']}' is not one of its options ({', '.join(options)})")
+                                  f"reading '{note['reading']}' is not one of its options "
+                                  f"({', '.join(map(str, options))})")
         for where, value in walk(loaded.value):
             is_ref = where and isinstance(where[-1], str) and where[-1].endswith("_note")
             if is_ref and isinstance(value, str) and value not in notes:

@@ -193,7 +193,7 @@ def where_written(module: str, calc_id: str) -> Written:
     follows = next((k.value for k in call.keywords if k.arg == "follows"), None)
     if follows is None:
         return Written(shown, call.lineno)
-    entries = ()
+    entries: tuple[int, ...] = ()
     if isinstance(follows, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in follows.elts):
         entries = tuple(e.lineno for e in follows.elts)
     return Written(shown, call.lineno, entries, follows.lineno)

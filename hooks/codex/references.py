@@ -119,8 +119,9 @@ def _check_condition_terms(data: RulesData) -> Iterator[Problem]:
     if not _has(data, "xia/tracker", "xia/conflicts"):
         return
     terms = ids_of(t for key in data.family("xia", "glossary") for t in data[key]["terms"])
-    named = [("xia/tracker", ("condition_terms", role), term) for role, term in
-             data["xia/tracker"]["condition_terms"].items()]
+    named: list[tuple[str, tuple[str | int, ...], Any]] = [
+        ("xia/tracker", ("condition_terms", role), term)
+        for role, term in data["xia/tracker"]["condition_terms"].items()]
     named += [("xia/conflicts", ("conflicts", i, "defeat"), c["defeat"])
               for i, c in enumerate(data["xia/conflicts"]["conflicts"])]
     for key, where, term in named:

@@ -48,7 +48,8 @@ class Site:
     data: RulesData
     env: jinja2.Environment
     edit_base: str = ""
-    engine: Engine | None = None  # the rules engine of `data`; made from it when not given
+    # The rules engine of `data`; made from it when not given, so a renderer always has one.
+    engine: Engine = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.engine is None:

@@ -46,10 +46,10 @@ class Unsound:
         raise NotChecked(self)
 
     __setattr__ = __delattr__ = _refuse
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse  # type: ignore[assignment]
-    __hash__ = __bool__ = __len__ = __iter__ = __reversed__ = __contains__ = _refuse  # type: ignore[assignment]
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __hash__ = __bool__ = __len__ = __iter__ = __reversed__ = __contains__ = _refuse
     __getitem__ = __setitem__ = __delitem__ = __call__ = _refuse
-    __str__ = __repr__ = __format__ = __bytes__ = _refuse  # type: ignore[assignment]
+    __str__ = __repr__ = __format__ = __bytes__ = _refuse
     __int__ = __float__ = __index__ = __complex__ = __round__ = __trunc__ = __floor__ = __ceil__ = _refuse
     __neg__ = __pos__ = __abs__ = __invert__ = _refuse
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _refuse
@@ -81,14 +81,21 @@ def set_unsound(value: Any, where: JsonPath, stand_in: Unsound) -> bool:
     parent = value
     for step in where[:-1]:
         try:
-            parent = parent[step] if isinstance(parent, dict | list) else None
+            if isinstance(parent, dict):  # noqa: SIM114 (one branch each, so the type checker sees the step's type)
+                parent = parent[step]
+            elif isinstance(parent, list) and isinstance(step, int):
+                parent = parent[step]
+            else:
+                return False
         except (KeyError, IndexError, TypeError):
             return False
         if parent is None:
             return False
     last = where[-1]
-    if (isinstance(parent, dict) and last in parent) or (
-            isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent)):
+    if isinstance(parent, dict) and last in parent:
+        parent[last] = stand_in
+        return True
+    if isinstance(parent, list) and isinstance(last, int) and 0 <= last < len(parent):
         parent[last] = stand_in
         return True
     return False

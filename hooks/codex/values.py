@@ -204,9 +204,15 @@ def _formatted(value: Any, form: str | None) -> str:
 def _in_heading(before: str, next_line: str) -> bool:
     """Whether a marker after `before` on its line sits in a heading, in any form Python-Markdown reads:
     `#` (in a blockquote, a list item or an admonition too), underlined by the next line, or raw `<h2>`."""
-    if _ATX.match(before, _CONTAINERS.match(before).end()) or _HTML_HEADING.search(before):
+    if _ATX.match(before, _opened(before)) or _HTML_HEADING.search(before):
         return True
-    return bool(_UNDERLINE.fullmatch(next_line, _CONTAINERS.match(next_line).end()))
+    return bool(_UNDERLINE.fullmatch(next_line, _opened(next_line)))
+
+
+def _opened(line: str) -> int:
+    """Where a line's text starts after its containers (`_CONTAINERS` matches any line, if only empty)."""
+    found = _CONTAINERS.match(line)
+    return found.end() if found else 0
 
 
 def _line_after(markdown: str, offset: int) -> str:

@@ -107,7 +107,7 @@ def table_tools(engine: Engine, picks: Mapping[str, list[dict[str, Any]]] | None
     """
     tools: dict[str, Any] = {}
     for calc_id, url in TABLE_PAGES.items():
-        entry = {"page": url, "rows": None, "picks": len((picks or {}).get(calc_id, []))}
+        entry: dict[str, Any] = {"page": url, "rows": None, "picks": len((picks or {}).get(calc_id, []))}
         for spec in engine.describe(calc_id)["inputs"]:
             if spec["type"] == "rows" and entry["rows"] is None:
                 fields = [{k: f.get(k) for k in ("name", "type", "default", "max_length")} for f in spec["fields"]]

@@ -83,7 +83,7 @@ def _anchor_lines(text: str) -> list[int]:
     if not _MAYBE_ANCHOR.search(text):
         return []  # no '&' or '*' anywhere: nothing to look for (the common case)
     return [event.start_mark.line + 1 for event in yaml.parse(text, Loader=_Loader)
-            if isinstance(event, AliasEvent) or getattr(event, "anchor", None)]
+            if (isinstance(event, AliasEvent) or getattr(event, "anchor", None)) and event.start_mark is not None]
 
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, shown_path: str) -> Problem:

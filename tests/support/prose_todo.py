@@ -16,13 +16,12 @@ from pathlib import Path
 
 import yaml
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "hooks")]  # as pytest's pythonpath has it
-
-from tests.support.engine import engine
-from tests.test_prose_numbers import ROOT, TODO, _place, _todo, everything, written_data
-
 
 def main(argv: list[str]) -> int:
+    sys.path[:0] = [str(Path(__file__).resolve().parents[2] / "hooks")]  # as pytest's pythonpath has it
+    from tests.support.engine import engine
+    from tests.test_prose_numbers import ROOT, TODO, _place, _todo, everything, written_data
+
     write = "--write" in argv
     prefixes = tuple(a for a in argv if not a.startswith("--")) or ("",)
     found = everything(ROOT / "docs", written_data(), engine())
