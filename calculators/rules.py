@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 
@@ -94,12 +94,15 @@ def current() -> Rules:
         raise RuntimeError("rules are read inside an Engine's call: use calculators.Engine(rules)") from None
 
 
-def table(path: str) -> Any:
-    """The content of rules_data/<path>.yaml."""
-    try:  # asked thousands of times an answer (a log's fold): the lookup alone, the checks on a miss
-        return _in_use.get()._data[path]
-    except LookupError:  # no engine answering, or no such file: said as `current` and `Rules.table` say it
-        return current().table(path)
+if TYPE_CHECKING:  # the checker reads each file's type from its schema (rules_types.py, generated)
+    from .rules_types import table as table
+else:
+    def table(path: str) -> Any:
+        """The content of rules_data/<path>.yaml."""
+        try:  # asked thousands of times an answer (a log's fold): the lookup alone, the checks on a miss
+            return _in_use.get()._data[path]
+        except LookupError:  # no engine answering, or no such file: said as `current` and `Rules.table` say it
+            return current().table(path)
 
 
 def entries(game: str, stem: str, field: str) -> tuple[Mapping[str, Any], ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +33,7 @@ def attribute_inputs() -> list[Input]:
     ]
 
 
-def derived_attributes() -> list[Mapping[str, Any]]:
+def derived_attributes() -> Sequence[Mapping[str, Any]]:
     """Health, Speed, Reflex and Stamina, with the attributes they come from."""
     return rules.table("wbs/attributes")["derived"]["attributes"]
 

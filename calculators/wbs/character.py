@@ -163,11 +163,11 @@ def build(values: Mapping[str, Any], sub_ranks: Mapping[str, int], energy_ranks:
     if len(above_cores) > allows["core_skills"]:
         sheet.flags.append(f"{len(above_cores)} core skills have ranks above the tier: "
                            f"the GM's option allows {count_word(allows['core_skills'])}")
-    pool = energy.compute({**energy_values, "spark": values["spark"], "spent_genki": 0,
-                           "reiki_reading": values["reiki_reading"], "core_rounding": values["core_rounding"]})
-    sheet.values.update({k: pool[k] for k in ("genki", "reiki", "core_genki", "boosted_ev")})
+    energy_pool = energy.compute({**energy_values, "spark": values["spark"], "spent_genki": 0,
+                                  "reiki_reading": values["reiki_reading"], "core_rounding": values["core_rounding"]})
+    sheet.values.update({k: energy_pool[k] for k in ("genki", "reiki", "core_genki", "boosted_ev")})
     sheet.values["core_ranks"] = ranks
-    sheet.fight = _fighter(values, sheet.values, pool, energy_values)
+    sheet.fight = _fighter(values, sheet.values, energy_pool, energy_values)
     return sheet
 
 

@@ -6,7 +6,7 @@ and is escaped like any other text (calculators.present).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import rules
@@ -17,7 +17,7 @@ from .character import energy_skill_inputs
 from .skills import sub_skills
 
 
-def _name_of(entries: list[Mapping[str, Any]], wanted: str) -> str:
+def _name_of(entries: Sequence[Mapping[str, Any]], wanted: str) -> str:
     found = rules.by_id(entries, wanted, None)
     return found["name"] if found is not None else wanted
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import rules
 from ..spec import Choice
 
 
-def tiers() -> list[Mapping[str, Any]]:
+def tiers() -> Sequence[Mapping[str, Any]]:
     """Every tier, lowest first."""
     return rules.table("wbs/tiers")["tiers"]
 

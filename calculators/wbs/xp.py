@@ -39,13 +39,19 @@ def start(kind: str) -> int:
     """The value every attribute or skill of this kind starts at."""
     if kind == "sub_skill":
         return rules.table("wbs/skills")["sub_skills"]["start"]
-    return rules.table("wbs/attributes")[kind]["start"]
+    return _attributes(kind)["start"]
 
 
 def _over_new_value(kind: str) -> int:
     if kind == "sub_skill":
         return rules.table("wbs/skills")["sub_skills"]["xp_cost_over_new_value"]
-    return rules.table("wbs/attributes")[kind]["xp_cost_over_new_value"]
+    return _attributes(kind)["xp_cost_over_new_value"]
+
+
+def _attributes(kind: str) -> Mapping[str, Any]:
+    """The primary or the derived attributes' part of wbs/attributes (`kind` is an input's value)."""
+    by_kind: Mapping[str, Any] = rules.table("wbs/attributes")
+    return by_kind[kind]
 
 
 def step_price(kind: str, new_value: int, prices: str) -> int:

@@ -20,7 +20,8 @@ NPC_WHOLE = "out-of-every-conflict"  # the npc-physical-defeat reading under whi
 
 def condition_term(role: str) -> Mapping[str, Any]:
     """The glossary term of one of the tracker's conditions (`npc_defeat`, `stop`, `extra_attack`, `breath`)."""
-    return term(rules.table("xia/tracker")["condition_terms"][role])
+    terms: Mapping[str, Any] = rules.table("xia/tracker")["condition_terms"]
+    return term(terms[role])
 
 
 def term(term_id: str) -> Mapping[str, Any]:

@@ -25,7 +25,7 @@ import yaml
 
 from calculators import Engine
 
-from . import blocks, navigation, widgets  # noqa: F401  (importing registers the block renderers)
+from . import blocks, navigation, table_types, widgets  # noqa: F401  (importing registers the block renderers)
 from .checks import CHECKS
 from .load import Loaded, RulesData, load_rules
 from .page_markup import hidden_markup
@@ -125,7 +125,8 @@ def check_project(project_root: Path) -> CheckReport:
     """Every problem the build would report for the data and the markers, sorted by file and line."""
     loaded = load_project(project_root)
     pages = check_pages(project_root, loaded.data, loaded.engine)
-    return CheckReport(sorted(set(loaded.problems + pages.problems)), len(loaded.data.files), pages.pages,
+    typed = table_types.stale(project_root)
+    return CheckReport(sorted(set(loaded.problems + pages.problems + typed)), len(loaded.data.files), pages.pages,
                        sorted(set(loaded.not_run + pages.not_run)))
 
 
