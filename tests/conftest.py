@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from hypothesis import settings
 
 from calculators import Engine
 from tests.support.engine import engine
+from tests.support.server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 pytest_plugins = ["tests.support.fixtures"]
@@ -29,16 +29,10 @@ def root() -> Path:
     return ROOT
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def site_port() -> int:
     """The port the built site is served on in browser tests (its site_url says so too)."""
-    return _free_port()
+    return free_port()
 
 
 @pytest.fixture(scope="session")

@@ -41,7 +41,11 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     return page.evaluate(f"""async () => (await axe.run(document, {AXE_OPTIONS})).violations
         .map(v => ({{id: v.id, impact: v.impact,
-                    nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary)}}))""")
+                    nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary
+                      // What it is measured against (a neighbour, or what covers it), and where it stood.
+                      + " [near: " + [...n.any, ...n.all, ...n.none].flatMap(c => c.relatedNodes || [])
+                        .map(r => r.target.join(" ")).slice(0, 3).join(", ") + "; at "
+                      + JSON.stringify(document.querySelector(n.target.join(" "))?.getBoundingClientRect()) + "]")}}))""")
 
 
 def serious(kind: str, violation: dict[str, Any]) -> bool:

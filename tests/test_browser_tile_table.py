@@ -21,6 +21,8 @@ from calculators.rain import session as ss
 from calculators.rain import session_code as code
 from tests.support.browser import chromium, local_only
 from tests.support.engine import engine
+from tests.support.rain_session import replayed as session_after
+from tests.support.rain_session import tile_names
 from tests.support.server import serve
 from tests.test_browser import outputs, settled
 
@@ -111,15 +113,7 @@ def choose(gm: Person, **values: str) -> None:
 
 def replayed(gm: Person) -> ss.State:
     """The book's state after the GM's session code, worked out here by CPython."""
-    text = gm.page.input_value(f'{form(GM)} input[name="session"]')
-    with engine().active():
-        readings, session_id, events = code.read(text)
-        return ss.replay(ss.start(readings, session_id, NAMES), events)
-
-
-def names(counts: pl.Counts) -> Counter[str]:
-    with engine().active():
-        return Counter(pl.kinds()[k].name for k in pl.listed(counts))
+    return session_after(gm.page.input_value(f'{form(GM)} input[name="session"]'), NAMES)
 
 
 def shown(page: Any, where: str) -> Counter[str]:
@@ -148,7 +142,7 @@ def check_every_tile(gm: Person, players: list[Person], by_link: bool = False) -
             f"{counts[2]} in the discard, {counts[3]} paid to the Sky.") in table
     for seat in range(4):
         section = f'{form(GM)} output[name="seats"] section:nth-of-type({seat + 1})'
-        assert shown(gm.page, section) == names(state.piles[seat]), seat
+        assert shown(gm.page, section) == tile_names(state.piles[seat]), seat
     links = gm.page.locator(f'{form(GM)} a.codex-share__link')
     codes = gm.page.locator(f'{form(GM)} .codex-share').evaluate_all("els => els.map(e => e.dataset.shareCode)")
     assert len(codes) == 5 and f"after every step (now: step {state.step})" in said(gm.page.locator(
@@ -160,10 +154,10 @@ def check_every_tile(gm: Person, players: list[Person], by_link: bool = False) -
             player.page.fill(f'{form(SEAT)} input[name="code"]', codes[seat].replace("-", " ").lower())
         settled(player.page, SEAT)
         mine = shown(player.page, f'{form(SEAT)} output[name="mine"]')
-        assert mine == names(state.piles[seat]), seat
+        assert mine == tile_names(state.piles[seat]), seat
         assert shown(player.page, f'{form(SEAT)} output[name="others"]') == Counter()  # face down only
         faces = shown(player.page, form(SEAT))
-        assert faces == mine + names(state.discard) + names(state.sky), seat  # nobody else's faces
+        assert faces == mine + tile_names(state.discard) + tile_names(state.sky), seat  # nobody else's faces
         backs = said(player.page.locator(f'{form(SEAT)} output[name="others"]'))
         for other in range(4):
             if other != seat:

@@ -93,6 +93,14 @@ def devices(link_browser: Any) -> Iterator[list[Device]]:
         device.close()
 
 
+def gm_and_phones(browser: Any, devices: list[Device], phones: int) -> list[Any]:
+    """The GM's device (a laptop's screen) and `phones` phones, each its own context: their pages, GM's first."""
+    made = [Device(browser, viewport={"width": 1280, "height": 900})]
+    made += [Device(browser, **PHONE) for _ in range(phones)]
+    devices.extend(made)
+    return [d.page for d in made]
+
+
 def link_code_fetched(device: Device) -> list[str]:
     return [u for u in device.fetched if Path(urlparse(u).path).name in LINK_CODE]
 
@@ -152,17 +160,13 @@ def shown(phone: Any) -> str:
 def test_phones_pair_by_their_codes_follow_the_fight_and_catch_up(site: tuple[str, list[str]], link_browser: Any,
                                                                    devices: list[Device]) -> None:
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    ana_device = Device(link_browser, **PHONE)
-    bo_device = Device(link_browser, **PHONE)
-    devices.extend([gm_device, ana_device, bo_device])
-    gm, ana, bo = gm_device.page, ana_device.page, bo_device.page
+    gm, ana, bo = gm_and_phones(link_browser, devices, 2)
 
     # The link adds no byte to a page until it is used: a rules page, and the table page before
     # "Link a phone" is pressed, fetch none of its code.
     gm.goto(base + "wbs/attributes/")
     open_fight(gm, base)
-    assert link_code_fetched(gm_device) == []
+    assert link_code_fetched(devices[0]) == []
 
     # A typo in a code is caught by its check bytes, and an offer is not an answer.
     code = offer(gm)
@@ -294,10 +298,7 @@ def test_a_phone_reads_the_offer_with_its_camera(site: tuple[str, list[str]], pl
 
 def test_a_gm_links_at_most_eight_phones(site: tuple[str, list[str]], link_browser: Any, devices: list[Device]) -> None:
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    phones_device = Device(link_browser, **PHONE)
-    devices.extend([gm_device, phones_device])
-    gm, phones = gm_device.page, phones_device.page
+    gm, phones = gm_and_phones(link_browser, devices, 1)
     open_fight(gm, base)
     # Eight phones' ends in one page (as cheap as a page each, for the GM's device: eight links).
     phones.goto(base + "join/")
@@ -330,10 +331,7 @@ def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[st
         return [v for v in axe_violations(page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
 
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    phone_device = Device(link_browser, **PHONE)
-    devices.extend([gm_device, phone_device])
-    gm, phone = gm_device.page, phone_device.page
+    gm, phone = gm_and_phones(link_browser, devices, 1)
     open_fight(gm, base)
     pair(gm, phone, base, "Ana")
     expect(phone.get_by_role("list", name="Fighters").get_by_role("listitem")).to_have_count(2)
@@ -359,10 +357,7 @@ def test_links_outlive_instant_navigation_and_the_link_passes_axe(site: tuple[st
 def test_a_phone_follows_the_xia_conflict(site: tuple[str, list[str]], link_browser: Any,
                                           devices: list[Device]) -> None:
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    phone_device = Device(link_browser, **PHONE)
-    devices.extend([gm_device, phone_device])
-    gm, phone = gm_device.page, phone_device.page
+    gm, phone = gm_and_phones(link_browser, devices, 1)
     gm.goto(base + "xia/conflict/")
     gm.wait_for_selector('form[data-calc="xia.initiative_order"][data-table-ready="yes"]')
     gm.locator('form[data-calc="xia.initiative_order"] .codex-build__example').click()

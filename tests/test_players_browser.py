@@ -14,10 +14,10 @@ from playwright.sync_api import expect
 from tests.test_link_browser import (
     FIGHT,
     LIVE,
-    PHONE,
     WBS,
     Device,
     devices,
+    gm_and_phones,
     link_browser,
     linked,
     open_fight,
@@ -48,11 +48,7 @@ def received(phone: Any) -> list[dict[str, Any]]:
 def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[str, list[str]], link_browser: Any,
                                                                   devices: list[Device]) -> None:
     base = site[0]
-    gm_device = Device(link_browser, viewport={"width": 1280, "height": 900})
-    ana_device = Device(link_browser, **PHONE)
-    bo_device = Device(link_browser, **PHONE)
-    devices.extend([gm_device, ana_device, bo_device])
-    gm, ana, bo = gm_device.page, ana_device.page, bo_device.page
+    gm, ana, bo = gm_and_phones(link_browser, devices, 2)
     open_fight(gm, base)  # Hero and Bandit, at round 1's start
     pair(gm, ana, base, "Ana")
     pair(gm, bo, base, "Bo")

@@ -22,7 +22,7 @@ from codex.site import Codex
 from calculators import GAMES as GAME_DIRS
 from tests.support.browser import local_only, record_hosts
 from tests.support.fixtures import open_context
-from tests.support.server import serve
+from tests.support.server import free_port, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,19 +134,13 @@ def test_every_glossary_term_is_its_own_entry_with_its_aliases(built_site: Path,
     assert "Tier No. Attribute limit Rank limit" in tiers and "TierNo." not in tiers
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def test_the_index_is_fetched_by_the_first_search_only(built_site: Path, module_browser: Any) -> None:
     """A rules page downloads the search's settings alone, never an entry nor the theme's search
     worker; opening search asks for the entries, and the first query has them, fetched once; then
     a creature is found by its tag, with its game."""
-    with serve(built_site, _free_port()) as (base, requests):
+    with serve(built_site, free_port()) as (base, requests):
         # No service worker: its offline copy fetches every file once, in the background.
         context = module_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
         blocked: list[str] = []  # requests off 127.0.0.1, recorded rather than routed: a route turns the
@@ -217,7 +211,7 @@ def test_a_creature_s_words_read_as_written(served_site: str, search_page: Any, 
 
 def test_creatures_are_found_offline(built_site: Path, module_browser: Any) -> None:
     """The creatures' index is in the offline copy: with the network off, a search still finds one."""
-    with serve(built_site, _free_port()) as (base, _):
+    with serve(built_site, free_port()) as (base, _):
         context = module_browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         local_only(page, [])

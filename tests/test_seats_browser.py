@@ -15,13 +15,12 @@ from playwright.sync_api import expect
 
 from calculators.rain import piles as pl
 from calculators.rain import session as ss
-from calculators.rain import session_code as code
-from tests.support.engine import engine
+from tests.support.rain_session import replayed, tile_names
 from tests.test_link_browser import (
     LIVE,
-    PHONE,
     Device,
     devices,
+    gm_and_phones,
     link_browser,
     linked,
     offer,
@@ -49,15 +48,7 @@ def tap(gm: Any, key: str) -> None:
 
 def state(gm: Any) -> ss.State:
     """The session after the GM's code, worked out here by CPython."""
-    text = gm.input_value(f'{TABLE} input[name="session"]')
-    with engine().active():
-        readings, session_id, events = code.read(text)
-        return ss.replay(ss.start(readings, session_id, NAMES), events)
-
-
-def names(counts: pl.Counts) -> Counter[str]:
-    with engine().active():
-        return Counter(pl.kinds()[k].name for k in pl.listed(counts))
+    return replayed(gm.input_value(f'{TABLE} input[name="session"]'), NAMES)
 
 
 def own_tiles(phone: Any) -> Counter[str]:
@@ -86,11 +77,10 @@ def asked(phone: Any, label: str) -> None:
 def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, list[str]], link_browser: Any,
                                                              devices: list[Device]) -> None:
     base = site[0]
-    people = [Device(link_browser, viewport={"width": 1280, "height": 900})]
-    people += [Device(link_browser, **PHONE) for _ in range(3)]
-    people.append(Device(link_browser, viewport={"width": 1280, "height": 720}))
-    devices.extend(people)
-    gm, lan, bo, chen, screen = (d.page for d in people)
+    gm, lan, bo, chen = gm_and_phones(link_browser, devices, 3)
+    screen_device = Device(link_browser, viewport={"width": 1280, "height": 720})
+    devices.append(screen_device)
+    screen = screen_device.page
     gm.goto(base + "rain/table/")
     gm.wait_for_selector(f'{TABLE}[data-table-ready="yes"]')
     for n, name in enumerate(NAMES, start=1):
@@ -154,7 +144,7 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     for phone, seat in ((lan, 0), (bo, 1), (chen, 2)):
         phone.wait_for_function("n => window.__codexJoin.heard().some(m => m.includes(`\"step\":${n}`))",
                                 arg=after.step, timeout=LIVE)
-        assert own_tiles(phone) == names(after.piles[seat]), seat
+        assert own_tiles(phone) == tile_names(after.piles[seat]), seat
     assert sum(own_tiles(p).total() for p in (lan, bo)) == pl.size(after.piles[0]) + pl.size(after.piles[1]) > 0
 
     # The GM's device loses every link (its Wi-Fi dropped): each phone answers the spare offer it was given and

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import tempfile
 import time
 from pathlib import Path
@@ -43,7 +42,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.benchmarks.bench_site import PHONE_CPU, build, median, p95, phone
 from tests.support.browser import ARGS, CHROMIUM, local_only
-from tests.support.server import serve
+from tests.support.server import free_port, serve
 from tests.test_browser import settled
 from tests.test_link_browser import HOST_IPS, PHONE
 
@@ -204,11 +203,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a site already built for --port (CODEX_SITE_URL), not rebuilt")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    port = args.port
-    if not port:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = int(probe.getsockname()[1])
+    port = args.port or free_port()
     load = os.getloadavg()[0]
     pairings: dict[str, list[dict[str, float]]] = {n: [] for n in NAMES}
     taps: dict[str, list[dict[str, float]]] = {n: [] for n in NAMES}

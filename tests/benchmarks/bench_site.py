@@ -50,7 +50,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -63,7 +62,7 @@ from playwright.sync_api import sync_playwright
 
 from tests.benchmarks.bestiary_scale import scale_lines
 from tests.support.browser import ARGS, CHROMIUM, local_only
-from tests.support.server import Link, Requests, serve
+from tests.support.server import Link, Requests, free_port, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT / "hooks") not in sys.path:  # the tracker case makes its link with the engine (tests.support.engine)
@@ -360,9 +359,7 @@ def main() -> None:
     parser.add_argument("--scale-builds", type=int, default=3, help="alternated builds of each site at scale")
     parser.add_argument("--phone", action="store_true", help="only the phone profile, on one build")
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from tests.benchmarks.bench_site import PHONE_CPU, TRACKER, build, median, p95, phone, tracker_url
 from tests.support.browser import chromium, local_only
-from tests.support.server import serve
+from tests.support.server import free_port, serve
 
 FORM = f'form[data-calc="{TRACKER}"]'
 FIGHTERS = 6
@@ -257,11 +256,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--fighters", type=int, default=FIGHTERS, help="fighters in the fight (issue 28 asks 12)")
     args = parser.parse_args()
-    port = args.port
-    if not port:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = int(probe.getsockname()[1])
+    port = args.port or free_port()
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or Path(tmp) / "site"

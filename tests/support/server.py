@@ -214,6 +214,13 @@ def _httpd(root: Path, port: int, requests: Requests, headers: bool = True, link
     return _Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
+def free_port() -> int:
+    """A port no one on 127.0.0.1 listens on now (for a server, or a site built for that port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @contextmanager
 def serve(root: Path, port: int = 0, *, headers: bool = True, link: Link | None = None
           ) -> Iterator[tuple[str, Requests]]:
