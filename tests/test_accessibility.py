@@ -45,7 +45,8 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
                       // What it is measured against (a neighbour, or what covers it), and where it stood.
                       + " [near: " + [...n.any, ...n.all, ...n.none].flatMap(c => c.relatedNodes || [])
                         .map(r => r.target.join(" ")).slice(0, 3).join(", ") + "; at "
-                      + JSON.stringify(document.querySelector(n.target.join(" "))?.getBoundingClientRect()) + "]")}}))""")
+                      + JSON.stringify(document.querySelector(n.target.join(" "))?.getBoundingClientRect())
+                      + "]")}}))""")
 
 
 def serious(kind: str, violation: dict[str, Any]) -> bool:
