@@ -709,6 +709,8 @@ if TYPE_CHECKING:
         kind: str
         xp: int
         requires: NotRequired[str]
+        cost_cap: NotRequired[int]
+        hexes: NotRequired[int]
         reiki_cost: NotRequired[str]
         shape_cost: NotRequired[str]
         charge_cost: NotRequired[str]

@@ -36,7 +36,7 @@ def kiai_most() -> int:
 def _wild_help() -> str:
     trades = sorted(rules.table("wbs/checks")["wild_action"]["trades"], key=lambda t: t["dice"])
     prices = ", ".join(f"{t['modifier_cost']} for {count_word(t['dice'])}" for t in trades)
-    return f"Extra d{dice.faces()} bought with modifier: {prices}"
+    return f"More d{dice.faces()} bought with modifier: {prices}"
 
 
 def _kiai_help() -> str:
@@ -69,7 +69,7 @@ def _inputs() -> list[Input]:
         Input("challenge_tier", "Tier of the challenge (for the TN ladder)", "choice", default=_tn_tiers()[0].value,
               choices=_tn_tiers(), group="Check"),
         Input("all_in", "All In (Stamina spent)", "int", default=0, minimum=0, maximum=limits.ALL_IN, group="Options",
-              help=f"Each point makes up to {count_word(all_in_rule()['dice'])} dice count as {dice.faces()}"),
+              help=f"Each Stamina spent makes up to {count_word(all_in_rule()['dice'])} dice count as {dice.faces()}"),
         reading_input("wbs", "wild_steps", WILD_NOTE),
         reading_input("wbs", "all_in_timing", ALL_IN_NOTE),
         reading_input("wbs", "criticals", CRIT_NOTE),
@@ -168,8 +168,8 @@ CALCULATORS = (
         id="wbs.skill_check",
         title="Skill check odds",
         summary=lambda: (f"The exact chance that {rules.table('wbs/checks')['check']['base_dice']}d{dice.faces()} "
-                         "plus your modifier meets a TN, with Wild Action, Kiai, EV and All In; "
-                         f"a {rules.table('wbs/checks')['fumble']['face']} fumbles and adds nothing."),
+                         "plus your modifier meets a TN, with Wild Action, Kiai, EV and All In. "
+                         f"A {rules.table('wbs/checks')['fumble']['face']} fumbles and adds nothing."),
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

@@ -21,6 +21,12 @@ KIND_LABELS = {"primary": "Primary attribute", "derived": "Derived attribute bon
                "sub_skill": "Sub skill or energy skill rank"}
 
 
+def _mentor_cut() -> str:
+    """'halves the usual price', from progression.yaml mentor.price_divide_by."""
+    by = rules.table("wbs/progression")["mentor"]["price_divide_by"]
+    return "halves the usual price" if by == 2 else f"divides the usual price by {by}"
+
+
 def _mentor_price() -> str:
     """'a mentor's half price', from progression.yaml mentor.price_divide_by."""
     by = rules.table("wbs/progression")["mentor"]["price_divide_by"]
@@ -117,7 +123,7 @@ def _inputs() -> list[Input]:
         Input("above_tier", "The GM allows going past the tier's limit", "bool", default=False,
               group="Circumstances", help="Each step past the limit then costs the surcharge on top"),
         Input("mentor", "Training with a mentor", "bool", default=False, group="Circumstances",
-              help="A capable mentor halves the usual price"),
+              help=f"A capable mentor {_mentor_cut()}"),
         reading_input("wbs", "xp_prices", PRICE_NOTE),
         reading_input("wbs", "mentor_rounding", MENTOR_NOTE),
     ]
