@@ -89,7 +89,7 @@ CALCULATORS = (
     Calculator(
         id="rain.qi",
         title="Qi at the start of a scene",
-        summary="How the scene's Qi may be split between Yang and Yin, from the Alchemy of your five Aspects.",
+        summary="How the scene's Qi may be split between Yang and Yin, from the Alchemy of your Aspects.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

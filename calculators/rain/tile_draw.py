@@ -1,4 +1,4 @@
-"""rain.tile_draw: a virtual 144-tile set that draws both hands of a contest, for tables without one.
+"""rain.tile_draw: a virtual tile set that draws both hands of a contest, for tables without one.
 
 It takes the inputs of rain.contest and works out each side's tiles and compared place by the
 same function (`contest.sides`), then draws the hands from a seeded shuffle of the physical

@@ -94,7 +94,7 @@ def _inputs() -> list[Input]:
                   help="Tap tiles in a seat's pile to pick them (or write their ids: bamboo-7 north)"),
             el.element_input("planet", "Planet moved in the Sky", elements[0], group="Kept tiles"),
             Input("moves", "Its moves this turn", "text", default="", maximum=limits.MOVE_TEXT, group="Kept tiles",
-                  help="Each straight line's length, K for a knight's jump, in order: 3 K 2"),
+                  help="Each straight line's length, K for a knight's jump, in order: 3 K 4"),
             Input("interrupting", "Moving it while interrupting a scene", "bool", default=False, group="Kept tiles",
                   help=f"Costs × {sky.data()['interruption_multiplier']}"),
         ]),
@@ -743,9 +743,10 @@ CALCULATORS = (
     Calculator(
         id="rain.tile_table",
         title="The tile table",
-        summary=lambda: f"A virtual {sum(pl.copies())}-tile set for a whole session: the pool, each player's kept "
-                        "tiles, the discard, the Sky's tiles and the Taiji, moved by contests, exchanges, techniques "
-                        "and Planet moves as the book plays them, with a private code for each player.",
+        summary=lambda: f"A virtual {rules.table('rain/tiles')['set_size']}-tile set for a whole session: the pool, "
+                        "each player's kept tiles, the discard, the Sky's tiles and the Taiji, moved by contests, "
+                        "exchanges, techniques and Planet moves as the book plays them, with a private code for each "
+                        "player.",
         inputs=_inputs,
         outputs=_outputs,
         compute=compute,

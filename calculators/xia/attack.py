@@ -199,7 +199,7 @@ CALCULATORS = (
     Calculator(
         id="xia.attack",
         title="Attack",
-        summary="One attack after chi is spent: Motion, Accuracy and Power once the defence is taken off, "
+        summary="A single attack after chi is spent: Motion, Accuracy and Power once the defence is taken off, "
                 "the chi it costs, and the exact chances of each damage total, of defeat and of a follow-up.",
         inputs=_inputs,
         outputs=_outputs,

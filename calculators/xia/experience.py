@@ -81,7 +81,7 @@ CALCULATORS = (
     Calculator(
         id="xia.xp",
         title="Experience cost",
-        summary="XP to raise a trigram from one level to another (each step costs the current level), "
+        summary="XP to raise a trigram to a higher level (each step costs the current level), "
                 "plus new kung fu secrets, and how many sessions it takes to earn.",
         inputs=_inputs,
         outputs=_outputs,
