@@ -129,7 +129,12 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
     _cell(page, 3, "reflex").fill("4")
     settled(page, TRACKER)
     assert not alert.is_visible()
-    assert len(page.url) <= 2000, len(page.url)
+    # The address is written as the page settles (under load in CI it was read with the edits' log
+    # still in it): once settled, the whole fight fits a link.
+    try:
+        page.wait_for_function("() => location.href.length <= 2000", timeout=10_000)
+    except Exception:
+        raise AssertionError(f"the fight's link is {len(page.url)} characters, more than 2000") from None
     # Keyboard: the row controls are buttons with names that say which row they act on.
     page.locator(f'{FORM} tr[data-row="12"] [data-rows-action="remove"]').focus()
     page.keyboard.press("Enter")
