@@ -106,3 +106,43 @@ def test_the_policy_refuses_a_script_that_escaping_let_through(site: tuple[str, 
     page.wait_for_timeout(500)
     assert page.evaluate("window.__pwned") is None
     assert any("script-src" in v for v in page.evaluate("window.__csp || []"))
+
+
+FUNCTION = re.compile(r"\s*(\(|async\b|function\b|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def _predicates(tree: Any) -> list[tuple[int, str]]:
+    """Every wait_for_function's first argument in a module, as its literal text (an f-string's
+    constant parts joined, a name read from the module's own string constants)."""
+    import ast
+
+    constants = {target.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+                 for target in node.targets if isinstance(target, ast.Name)}
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "wait_for_function" and node.args):
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.append((node.lineno, first.value))
+            elif isinstance(first, ast.JoinedStr):
+                found.append((node.lineno, "".join(part.value for part in first.values
+                                                   if isinstance(part, ast.Constant)) or "?"))
+            elif isinstance(first, ast.Name) and first.id in constants:
+                found.append((node.lineno, constants[first.id]))
+    return found
+
+
+def test_every_wait_for_function_in_the_tests_is_a_function_not_an_expression() -> None:
+    """Playwright evaluates an expression predicate with eval() on every poll after the first, and
+    the site's policy refuses eval: such a wait passes when its first check is true and fails when
+    it is not (CI failed so once). A function is evaluated once, in the first check."""
+    import ast
+
+    root = Path(__file__).parent
+    wrong = [f"{path.relative_to(root.parent)}:{line}: {text.strip()[:60]!r}"
+             for path in sorted(root.rglob("*.py"))
+             for line, text in _predicates(ast.parse(path.read_text(encoding="utf-8")))
+             if not FUNCTION.match(text)]
+    assert not wrong, "wait_for_function with an expression, not a function:\n" + "\n".join(wrong)

@@ -209,7 +209,7 @@ def test_phones_pair_by_their_codes_follow_the_fight_and_catch_up(site: tuple[st
         acting: "<img src=x>", next: "", fighters: "<img src=x>"}))""")
     gm.evaluate("window.__codexLink.sendRaw(JSON.stringify({t: 'table', v: 2}))")
     for phone in (ana, bo):
-        phone.wait_for_function("window.__codexJoin.dropped() === 3")
+        phone.wait_for_function("() => window.__codexJoin.dropped() === 3")
         assert shown(phone) == after
         assert phone.locator("[data-join] img").count() == 0
     # What the GM's device cannot read from a phone: dropped and counted, the list unchanged.

@@ -97,7 +97,7 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'choose', v: 1, field: 'ev', value: 5}))")
     forged = "{t: 'choose', v: 1, field: 'ev', value: 1, fighter: 'Hero'}"
     bo.evaluate(f"window.__codexJoin.sendRaw(JSON.stringify({forged}))")
-    gm.wait_for_function(f"window.__codexLink.dropped() === {before + 3}")
+    gm.wait_for_function(f"() => window.__codexLink.dropped() === {before + 3}")
     settled(gm, WBS)
     hero, bandit = rows(gm)
     assert (hero["hold"], int(hero["ev"]), int(bandit["ev"])) == (False, 1, 0)

@@ -129,7 +129,7 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     chen.evaluate(f"window.__codexJoin.sendRaw(JSON.stringify({{t: 'act', v: 1, key: 'yang0', step: {step}}}))")
     # A request that crossed a change of the GM's (made at the step before) is refused, never applied.
     lan.evaluate(f"window.__codexJoin.sendRaw(JSON.stringify({{t: 'act', v: 1, key: 'yang0', step: {step - 1}}}))")
-    gm.wait_for_function(f"window.__codexLink.dropped() === {before + 2}")
+    gm.wait_for_function(f"() => window.__codexLink.dropped() === {before + 2}")
     settled(gm, GM)
     assert state(gm).qi[0] == (1, 3)
     expect(requests).to_contain_text("Chen's phone asked: refused (Chen cannot ask for that now.)")
@@ -151,7 +151,7 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     # shows that answer; the GM presses "Link a phone" and takes each answer (one code a phone, nothing read on the
     # phone), and every phone is back with its seat, caught up.
     for phone in (lan, bo, chen, screen):
-        phone.wait_for_function("window.__codexJoin.spare()", timeout=LIVE)
+        phone.wait_for_function("() => window.__codexJoin.spare()", timeout=LIVE)
     gm.evaluate("window.__codexLink.lose()")
     answers = []
     for phone in (lan, bo, chen, screen):

@@ -51,7 +51,7 @@ def draw() -> dict[int, bytes]:
             page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
             page.set_content(f'<body style="margin:0"><img src="data:image/svg+xml;base64,{data}" '
                              f'width="{size}" height="{size}" style="display:block"></body>')
-            page.wait_for_function("document.images[0].complete")
+            page.wait_for_function("() => document.images[0].complete")
             out[size] = page.screenshot(clip={"x": 0, "y": 0, "width": size, "height": size})
             page.close()
     return out
