@@ -44,9 +44,16 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
                     nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary
                       // What it is measured against (a neighbour, or what covers it), and where it stood.
                       + " [near: " + [...n.any, ...n.all, ...n.none].flatMap(c => c.relatedNodes || [])
-                        .map(r => r.target.join(" ")).slice(0, 3).join(", ") + "; at "
+                        .map(r => r.target.join(" ") + " at "
+                             + JSON.stringify(document.querySelector(r.target.join(" "))?.getBoundingClientRect()))
+                        .slice(0, 3).join(", ") + "; scrolled " + window.scrollY + "; at "
                       + JSON.stringify(document.querySelector(n.target.join(" "))?.getBoundingClientRect())
                       + "]")}}))""")
+
+
+def report(violations: list[dict[str, Any]]) -> str:
+    """Violations whole, one node a line (pytest cuts a long repr short, and the failure is in its middle)."""
+    return "\n".join(f"{v['id']} ({v['impact']}): {node}" for v in violations for node in v["nodes"])
 
 
 def serious(kind: str, violation: dict[str, Any]) -> bool:

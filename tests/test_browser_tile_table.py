@@ -306,7 +306,7 @@ def test_an_undo_takes_a_draw_back(table_site: str, chrome: Any) -> None:
 
 
 def test_no_serious_axe_violations_in_the_gm_and_player_views_mid_session(table_site: str, chrome: Any) -> None:
-    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
+    from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations, report
 
     gm = Person(chrome, table_site)
     tap(gm, "start")
@@ -326,7 +326,7 @@ def test_no_serious_axe_violations_in_the_gm_and_player_views_mid_session(table_
             assert person.page.evaluate("document.body.dataset.mdColorScheme") == (
                 "slate" if scheme == "dark" else "default")
             bad = [v for v in axe_violations(person.page) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS]
-            assert not bad, (scheme, calc, bad)
+            assert not bad, f"{scheme}, {calc}:\n{report(bad)}"
             person.clean()
             person.context.close()
     gm.clean()

@@ -20,6 +20,7 @@ from tests.test_link_browser import (
     gm_and_phones,
     link_browser,
     linked,
+    offer,
     open_fight,
     pair,
     playwright,
@@ -131,3 +132,31 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
     expect(ana.get_by_role("group", name="Round 1: your choices")).to_be_visible()
     assert [v for v in axe_violations(ana) if v["impact"] in SERIOUS or v["id"] in ALSO_FAILS] == []
+
+
+def test_a_gm_s_reload_is_survived_with_a_new_offer_and_the_phone_keeps_its_fighter(
+        site: tuple[str, list[str]], link_browser: Any, devices: list[Device]) -> None:
+    """The GM's page reloaded (a phone's browser drops a tab it hid): its connections and the spare offers
+    they gave are gone. The phone's answer to its spare is refused at once with what to do, the phone reads
+    the page's new offer, and it is back playing its fighter with no claim asked again."""
+    base = site[0]
+    gm, ana = gm_and_phones(link_browser, devices, 1)
+    open_fight(gm, base)
+    pair(gm, ana, base, "Ana")
+    ana.get_by_role("button", name="I play Hero").click()
+    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero"])
+    ana.wait_for_function("() => window.__codexJoin.spare()", timeout=LIVE)
+    gm.reload()  # and linked again at once, before the fight's first answer is in: its claim is checked then
+    gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
+    stale = ana.get_by_label("Answer code")
+    expect(stale).not_to_have_value("", timeout=10_000)
+    expect(ana.locator("[data-join-status]")).to_contain_text("unless the GM's page was reloaded")
+    code = offer(gm)
+    gm.get_by_label("Answer code").fill(stale.input_value())  # pasted whole: refused at once, not when left
+    expect(gm.locator("[data-link-status]")).to_contain_text("no longer holds", timeout=LIVE)
+    old = stale.input_value()
+    ana.get_by_label("Offer code").fill(code)
+    expect(stale).not_to_have_value(old, timeout=10_000)
+    gm.get_by_label("Answer code").fill(stale.input_value())
+    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero"], timeout=15_000)
+    expect(ana.get_by_role("heading", name="You play Hero")).to_be_visible(timeout=LIVE)

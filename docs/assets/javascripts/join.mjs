@@ -485,7 +485,8 @@ async function answer(box, code, then) {
     }
     // The GM's device gave this phone an offer to come back by: its answer is made now, for the GM to scan.
     answer(box, back, "The link to the GM's device is lost. Show this phone's new answer to the GM's device: the GM "
-      + "presses “Link a phone” and scans it (or types its code). Nothing to scan here.").catch(() => {
+      + "presses “Link a phone” and scans it (or types its code). Nothing to scan here, unless the GM's page was "
+      + "reloaded: then press Scan and read its new offer.").catch(() => {
       say(box, "The link to the GM's device is lost. Ask the GM to press “Link a phone” again, then read the new offer.");
     });
   };

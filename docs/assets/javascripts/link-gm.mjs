@@ -258,9 +258,18 @@ function heard(link, event) {
   }
 }
 
+/** @type {Map<Link, string>} phones' claims made before the fight's first answer was in, checked once it is */
+const claims = new Map();
+
 /** A phone's "I play …": one phone a fighter (a lost link holds none); "" lets its fighter go.
  * @param {Link} link @param {string} fighter */
 function claimed(link, fighter) {
+  const state = tool ? formState(tool) : null;
+  if (tool && !resultsCurrent(tool) && (state?.answered === undefined || state?.busy || state?.waiting)) {
+    claims.set(link, fighter); // the fight's answer is on its way (a page just opened or reloaded): checked then
+    return;
+  }
+  claims.delete(link);
   const taken = links.filter((l) => l !== link && l.state !== "lost" && l.plays).map((l) => l.plays);
   const why = tool ? claimProblem(projection(tool).shared.fighters, fighter, taken) : "The GM's table is not open.";
   if (!why) link.plays = fighter;
@@ -442,7 +451,8 @@ async function answer(code) {
     return true;
   }
   if (to && pending && to !== pendingUfrag) {
-    throw new CodeError("This answer is to another offer (an older one, or another device's): ask the phone to read this offer again.");
+    throw new CodeError("This answer is to an offer this page no longer holds (an older one, one made before this page "
+      + "was reloaded, or another device's): on the phone, press Scan and read this offer.");
   }
   const link = pending;
   if (!link) {
@@ -547,13 +557,25 @@ async function offer() {
   say("On the phone, open “Join a table” and scan this code (or type it there), then enter the phone's answer here.");
 }
 
+/** A code read whole (a scan, a paste): one whose check holds, refused now, not once the field is left.
+ * @param {string} value */
+function whole(value) {
+  try {
+    answersOffer(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {string} value @param {boolean} finished the reader is done typing (say why a code is refused) */
 async function tryAnswer(value, finished) {
   if (cleanCode(value).length < 40 && !finished) return;
   try {
     await answer(value);
   } catch (error) {
-    if (error instanceof CodeError) { if (finished) say(error.message); } else say(`The phone's answer could not be taken: ${String(error)}`);
+    if (!(error instanceof CodeError)) say(`The phone's answer could not be taken: ${String(error)}`);
+    else if (finished || whole(value)) say(error.message); // a code still being typed is not refused yet
   }
 }
 
@@ -570,6 +592,7 @@ export function attach(holder) {
     whenAnswered(mine, (answer) => {
       if (mine !== tool) return;
       settle(answer); // the answer to a phone's request, if one was applied
+      for (const [link, fighter] of [...claims]) if (links.includes(link)) claimed(link, fighter); else claims.delete(link);
       broadcast();
       pump();
     });
