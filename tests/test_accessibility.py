@@ -39,6 +39,13 @@ AXE_OPTIONS = '{resultTypes: ["violations"], rules: {"target-size": {enabled: tr
 def axe_violations(page: Any) -> list[dict[str, Any]]:
     # Evaluated through the DevTools protocol: the page's CSP rightly refuses an injected <script>.
     page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    # A section with content-visibility: auto is laid out only near the screen; out of it, it keeps the
+    # size it last had, and what changed in it since overflows that size (axe then measured a tile
+    # table's buttons under the next section: a layout no reader sees). Everything laid out, as seen.
+    page.evaluate("""async () => {
+        for (const e of document.querySelectorAll("*"))
+            if (getComputedStyle(e).contentVisibility === "auto") e.style.contentVisibility = "visible";
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); }""")
     return page.evaluate(f"""async () => (await axe.run(document, {AXE_OPTIONS})).violations
         .map(v => ({{id: v.id, impact: v.impact,
                     nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary
