@@ -128,6 +128,17 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
             assert secret not in text, (secret, message)
     assert any(m["t"] == "table" and m["you"] and m["you"]["name"] == "Hero" for m in received(ana))
 
+    # The GM may show every fighter's numbers (hidden by default): Bo's phone then lists Hero's, and not once
+    # the GM hides them again. The GM's choice is kept on the GM's device.
+    fighters = bo.get_by_role("list", name="Fighters")
+    expect(fighters).not_to_contain_text("GenKi")
+    shown = gm.get_by_label("Show every fighter's numbers on the phones and the shared screen (foes' too)")
+    shown.check()
+    expect(fighters.get_by_role("listitem").first).to_contain_text("Energy GenKi 18, ReiKi 30, Core 9", timeout=LIVE)
+    shown.uncheck()
+    expect(fighters).not_to_contain_text("GenKi", timeout=LIVE)
+    assert gm.evaluate("localStorage.getItem('codex.link.numbers')") == "no"
+
     # The page Join a table, with a fighter's numbers and round choices shown, passes axe at 390 px.
     from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
     expect(ana.get_by_role("group", name="Round 1: your choices")).to_be_visible()

@@ -9,7 +9,7 @@
 // that fails is dropped and counted, and the table shown stays as it was.
 
 import { CodeError, answerOffer, cleanCode, parseMessage, textOf } from "./link.mjs";
-import { chosenOf, claimedOf, yoursOf } from "./players.mjs";
+import { chosenOf, claimedOf, factsOf, yoursOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
 import { scanInto } from "./scan-field.mjs";
 import { actedOf, boardsOf, seatPartFrom } from "./seats.mjs";
@@ -68,8 +68,10 @@ export function tableOf(m) {
     if (!f || typeof f !== "object" || Array.isArray(f)) return null;
     const name = textOf(f.name, 100);
     const state = textOf(f.state, 300);
-    if (name === null || state === null || typeof f.current !== "boolean") return null;
-    fighters.push({ name, state, current: f.current });
+    // A fighter's numbers come only where the GM shows every fighter's (a GM's page from before sends none).
+    const numbers = f.numbers === undefined ? [] : factsOf(f.numbers);
+    if (name === null || state === null || typeof f.current !== "boolean" || numbers === null) return null;
+    fighters.push({ name, state, current: f.current, numbers });
   }
   // A phone that plays a fighter is told that fighter's own part; a GM's page from before sends none.
   const you = m.you === undefined || m.you === null ? null : yoursOf(m.you);
@@ -107,6 +109,12 @@ function show(box, table) {
   list.replaceChildren(...table.fighters.map((f) => {
     const item = document.createElement("li");
     item.textContent = f.state ? `${f.name}: ${f.state}` : f.name;
+    if (f.numbers?.length) {
+      const numbers = document.createElement("span");
+      numbers.className = "codex-join__numbers";
+      numbers.textContent = f.numbers.map((n) => `${n.label} ${n.value}`).join(", ");
+      item.append(document.createElement("br"), numbers);
+    }
     if (f.current) item.setAttribute("aria-current", "step");
     return item;
   }));

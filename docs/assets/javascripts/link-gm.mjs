@@ -11,6 +11,7 @@
 // paired, is dropped and counted, never applied.
 
 import { whenAnswered } from "./form-changes.mjs";
+import { readText, writeText } from "./device-store.mjs";
 import { formState } from "./form-state.mjs";
 import { CodeError, acceptAnswer, answersOffer, cleanCode, makeOffer, parseMessage, textOf } from "./link.mjs";
 import { checkChoice, choiceWords, chooseOf, claimOf, claimProblem, fighterCalled, roundChoicesOf } from "./players.mjs";
@@ -55,7 +56,8 @@ const NAME_LENGTH = 40;
  * @property {string} now
  * @property {string} acting
  * @property {string} next
- * @property {{ name: string, state: string, current: boolean }[]} fighters
+ * @property {{ name: string, state: string, current: boolean, numbers?: Fact[] }[]} fighters each fighter's public
+ *   state, and its numbers where the GM shows every fighter's numbers ("numbers hidden by default")
  * @property {Yours | null} [you] to a phone that plays a fighter: that fighter's own part (null: it plays none)
  * @property {Board[]} [boards] the tile table's boards this phone may see (its seat's, or the table's own)
  * @property {import("./seats.mjs").SeatPart | null} [seat] to a phone that plays a seat: what it may ask for now
@@ -63,6 +65,8 @@ const NAME_LENGTH = 40;
 
 /** @type {Link[]} */
 const links = [];
+const NUMBERS_KEY = "codex.link.numbers"; // "yes": the GM shows every fighter's numbers to the phones
+let numbersShown = readText(NUMBERS_KEY) === "yes";
 /** @type {Link | null} the offer on screen, waiting for a phone's answer (not yet listed) */
 let pending = null;
 let pendingUfrag = ""; // its ICE username (a phone's answer names it)
@@ -198,6 +202,7 @@ function broadcast() {
   // Nothing is read from the page while no phone listens (this runs after every answer).
   if (!tool?.isConnected || !links.some((l) => l.state === "connected")) return;
   const { shared, own } = projection(tool);
+  if (numbersShown) shared.fighters = shared.fighters.map((f, i) => ({ ...f, numbers: own[i]?.facts ?? [] }));
   const choices = choicesNow(tool);
   const views = viewsNow(tool);
   for (const link of links) {
@@ -603,6 +608,17 @@ export function attach(holder) {
     field.addEventListener("input", () => tryAnswer(field.value, false));
     field.addEventListener("change", () => tryAnswer(field.value, true));
     part(holder, "[data-link-action=scan]").addEventListener("click", () => scanAnswer(holder));
+    // Foes' numbers stay on the GM's device unless the GM shows them (the tile table has none to show).
+    const numbers = /** @type {HTMLInputElement} */ (part(holder, "[data-link-numbers]"));
+    part(holder, "[data-link-numbers-holder]").hidden = tool?.dataset.calc === "rain.tile_table";
+    numbers.checked = numbersShown;
+    numbers.addEventListener("change", () => {
+      numbersShown = numbers.checked;
+      const why = writeText(NUMBERS_KEY, numbersShown ? "yes" : "no");
+      say(`${numbersShown ? "Every fighter's numbers are shown on the phones" : "Only each player's own numbers are sent to their phone"}`
+        + (why ? `; not kept on this device (${why}): after a reload, check it again.` : "."));
+      broadcast();
+    });
   }
   draw();
   broadcast();

@@ -176,6 +176,20 @@ export function choiceWords(ask, value) {
   return `${ask.label} ${offered ? offered[1] : String(value)}`;
 }
 
+/** A fighter's labelled numbers as a message carries them, checked: null when any is not text.
+ * @param {unknown} list @returns {Fact[] | null} */
+export function factsOf(list) {
+  if (!Array.isArray(list) || list.length > 32) return null;
+  const facts = [];
+  for (const f of list) {
+    const label = isRecord(f) ? text(f.label, NAME_LENGTH) : null;
+    const value = isRecord(f) ? text(f.value, TEXT_LENGTH) : null;
+    if (label === null || value === null) return null;
+    facts.push({ label, value });
+  }
+  return facts;
+}
+
 /** What one phone is told of the fighter it plays, checked: null when it is not that.
  * @param {unknown} y @returns {Yours | null} */
 export function yoursOf(y) {
@@ -184,13 +198,8 @@ export function yoursOf(y) {
   const name = text(y.name, NAME_LENGTH);
   const state = text(y.state, TEXT_LENGTH);
   if (name === null || state === null) return null;
-  const facts = [];
-  for (const f of y.facts) {
-    const label = isRecord(f) ? text(f.label, NAME_LENGTH) : null;
-    const value = isRecord(f) ? text(f.value, TEXT_LENGTH) : null;
-    if (label === null || value === null) return null;
-    facts.push({ label, value });
-  }
+  const facts = factsOf(y.facts);
+  if (facts === null) return null;
   const conditions = [];
   for (const c of y.conditions) {
     const cname = isRecord(c) ? text(c.name, NAME_LENGTH) : null;
