@@ -8,13 +8,13 @@ when a caller asks for probabilities (`chances`). WBS checks (`wbs.check_dice`) 
 
 from __future__ import annotations
 
-from fractions import Fraction
+from .chances import Chances
 
-Counts = list[int]
+Ways = list[int]
 
 
-def convolve(a: Counts, b: Counts) -> Counts:
-    """Counts of the sum of two independent totals."""
+def convolve(a: Ways, b: Ways) -> Ways:
+    """Ways of the sum of two independent totals."""
     out = [0] * (len(a) + len(b) - 1)
     for i, x in enumerate(a):
         if x:
@@ -24,27 +24,26 @@ def convolve(a: Counts, b: Counts) -> Counts:
     return out
 
 
-def power(a: Counts, times: int) -> Counts:
-    """Counts of the sum of `times` independent copies of `a`."""
-    out: Counts = [1]
+def power(a: Ways, times: int) -> Ways:
+    """Ways of the sum of `times` independent copies of `a`."""
+    out: Ways = [1]
     for _ in range(times):
         out = convolve(out, a)
     return out
 
 
-def add_ways(counts: Counts, value: int, ways: int) -> None:
+def add_ways(counts: Ways, value: int, ways: int) -> None:
     """Count `ways` more ways to total `value` (the list grows as needed)."""
     if value >= len(counts):
         counts.extend([0] * (value + 1 - len(counts)))
     counts[value] += ways
 
 
-def shifted(counts: Counts, by: int) -> Counts:
+def shifted(counts: Ways, by: int) -> Ways:
     """Every total moved up by `by` (at least 0)."""
     return [0] * by + counts
 
 
-def chances(counts: Counts, offset: int = 0) -> dict[int, Fraction]:
+def chances(counts: Ways, offset: int = 0) -> Chances[int]:
     """Total (plus `offset`) → exact probability, for every total that can happen, in order."""
-    whole = sum(counts)
-    return {value + offset: Fraction(ways, whole) for value, ways in enumerate(counts) if ways}
+    return Chances.of_ways(counts, offset)

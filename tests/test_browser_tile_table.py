@@ -167,7 +167,7 @@ def check_every_tile(gm: Person, players: list[Person], by_link: bool = False) -
     return state
 
 
-def _all(places: list[pl.Counts]) -> pl.Counts:
+def _all(places: list[pl.Pile]) -> pl.Pile:
     found = pl.empty()
     for p in places:
         found = pl.plus(found, p)

@@ -21,7 +21,7 @@ ELEMENTS = ["water", "wood", "fire", "earth", "metal"]
 
 
 def brute_force(wall: tiles.Wall, mine: int, my_place: int, theirs: int, their_place: int,
-                shared: bool) -> contest.Counts:
+                shared: bool) -> contest.Deals:
     """Deal every pair of hands tile by tile and count the outcomes."""
     deck = [rank for rank, count in enumerate(wall.rank_counts) for _ in range(count)]
     deck += [None] * wall.guardians  # a Guardian
@@ -46,7 +46,7 @@ def brute_force(wall: tiles.Wall, mine: int, my_place: int, theirs: int, their_p
                 a = sorted(my_tiles, reverse=True)[my_place - 1]
                 b = sorted(their_tiles, reverse=True)[their_place - 1]
                 tally["my_rank" if a > b else "their_rank" if b > a else "same_rank"] += 1
-    return contest.Counts(total=total, **tally)
+    return contest.Deals(total=total, **tally)
 
 
 @st.composite
@@ -124,7 +124,7 @@ def test_every_chance_is_a_probability_and_they_sum_to_one(values):
         result = engine().run("rain.contest", values)
     except calculators.InputError:
         return  # too much Qi, or Yin past the top: covered by the error tests
-    exact = contest.exact_odds(values).as_dict()
+    exact = contest.exact_odds(values).chances()
     assert sum(exact.values()) == 1
     assert all(isinstance(p, Fraction) and 0 <= p <= 1 for p in exact.values())
     for name in (*contest.OUTCOMES, "same_rank", "win_in_the_end"):
@@ -140,13 +140,13 @@ def test_swapping_the_sides_swaps_the_chances(values):
                  ("my_yang", "their_yang"), ("my_yin", "their_yin")]:
         swapped[a], swapped[b] = values[b], values[a]
     try:
-        one = contest.exact_odds(values).as_dict()
-        other = contest.exact_odds(swapped).as_dict()
+        one = contest.exact_odds(values)
+        other = contest.exact_odds(swapped)
     except calculators.InputError:
         return
-    assert one["my_win"] == other["their_win"]
-    assert one["my_guardian"] == other["their_guardian"]
-    assert one["tie"] == other["tie"]
+    assert one.my_win == other.their_win
+    assert one.my_guardian == other.their_guardian
+    assert one.tie == other.tie
 
 
 def test_equal_hands_are_a_fair_contest():

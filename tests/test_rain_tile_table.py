@@ -35,7 +35,7 @@ def fresh(events: list[ss.Event], readings: ss.Readings = BOOK) -> ss.State:
     return ss.replay(ss.start(readings, 123456, NAMES), events)
 
 
-def total(state: ss.State) -> pl.Counts:
+def total(state: ss.State) -> pl.Pile:
     found = pl.empty()
     for place in state.places().values():
         found = pl.plus(found, place)

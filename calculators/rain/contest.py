@@ -7,6 +7,7 @@ rain/hands.py, and the words of advice in rain/advice.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..errors import Problems
@@ -18,9 +19,9 @@ from . import elements as el
 from . import tiles as tl
 from .advice import qi_advice, why
 from .hands import Side, contest_rules, qi_points, side, yin_limit
-from .odds import OUTCOMES, Counts, Odds, count_deals, odds
+from .odds import OUTCOMES, Deals, Odds, count_deals, odds
 
-__all__ = ["CALCULATORS", "OUTCOMES", "Counts", "Odds", "compute", "contest_rules", "count_deals", "exact_odds",
+__all__ = ["CALCULATORS", "OUTCOMES", "Deals", "Odds", "compute", "contest_rules", "count_deals", "exact_odds",
            "odds", "side"]
 
 
@@ -130,17 +131,18 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
     shared = values["wall"] == "shared"
     result = odds(wall, me.tiles, me.place, them.tiles, them.place,
                   values["my_alchemy"], values["their_alchemy"], shared)
-    chances = result.as_dict()
+    chances = result.chances()
     return {
         "my_tiles": me.tiles,
         "their_tiles": them.tiles,
         "my_compare": me.place,
         "their_compare": them.place,
         "why": why(me, them, values),
-        **{name: float(p) for name, p in chances.items()},
+        **{name: float(chances.get(name, 0)) for name in OUTCOMES},
         "same_rank": float(result.same_rank),
         "win_in_the_end": float(result.win_in_the_end),
-        "chart": Distribution.of({LABELS[k]: p for k, p in chances.items()},
+        # Every outcome a row, one that cannot happen at 0 (the chart reads the same for any draw).
+        "chart": Distribution.of({LABELS[name]: chances.get(name, Fraction(0)) for name in OUTCOMES},
                               caption="Outcomes of this draw", outcome="Outcome",
                               highlight={LABELS["my_win"], LABELS["my_guardian"]}),
         "qi_advice": qi_advice(values, result, wall, shared),

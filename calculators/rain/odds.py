@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from ..chances import Chances
 from . import tiles as tl
 
 OUTCOMES = ("my_win", "my_guardian", "tie", "both_guardians", "their_guardian", "their_win")
@@ -35,9 +36,9 @@ class Odds:
     both_guardians: Fraction  # both hold one: draw again (source note both-guardians)
     same_rank: Fraction  # the compared tiles tie on rank (whatever Alchemy then decides)
 
-    def as_dict(self) -> dict[str, Fraction]:
-        """The six outcomes, in chart order."""
-        return {name: getattr(self, name) for name in OUTCOMES}
+    def chances(self) -> Chances[str]:
+        """The six outcomes, in chart order (one that cannot happen left out)."""
+        return Chances((name, getattr(self, name)) for name in OUTCOMES)
 
     @property
     def win_now(self) -> Fraction:
@@ -52,7 +53,7 @@ class Odds:
 
 
 @dataclass(frozen=True, slots=True)
-class Counts:
+class Deals:
     """Ways each outcome can be dealt, and all the ways there are."""
 
     my_rank: int
@@ -72,7 +73,7 @@ def _ways(shared: bool) -> Callable[[int, int, int], int]:
 
 
 def count_deals(wall: tl.Wall, mine: int, my_place: int, theirs: int, their_place: int,
-                shared: bool = True) -> Counts:
+                shared: bool = True) -> Deals:
     """Count the deals of a `mine`-tile and a `theirs`-tile hand by outcome.
 
     `my_place` and `their_place` are the places compared (1 = the highest tile of the hand).
@@ -134,7 +135,7 @@ def count_deals(wall: tl.Wall, mine: int, my_place: int, theirs: int, their_plac
                     else:
                         their_rank += deals
         states = nxt
-    return Counts(my_rank, their_rank, same, my_g, their_g, both_g, total)
+    return Deals(my_rank, their_rank, same, my_g, their_g, both_g, total)
 
 
 def odds(wall: tl.Wall, mine: int, my_place: int, theirs: int, their_place: int,

@@ -64,9 +64,9 @@ class SeatView:
     table: int  # tiles on the table (the hands of a contest in progress)
     counts: tuple[int, ...]  # tiles each seat keeps
     qi: tuple[tuple[int, int], ...]  # (Yang, Yin) each seat has left this scene
-    mine: pl.Counts
-    discard: pl.Counts
-    sky: pl.Counts
+    mine: pl.Pile
+    discard: pl.Pile
+    sky: pl.Pile
     rank_order: str  # the session's reading of the rank order, to show tiles highest first
 
     @property
@@ -124,12 +124,12 @@ def _multisets(size: int) -> int:
     return comb(len(pl.kinds()) + size - 1, size)
 
 
-def _rank(counts: pl.Counts) -> int:
+def _rank(counts: pl.Pile) -> int:
     """The rank of a multiset of kinds among all of its size (combinations with repetition)."""
     return sum(comb(kind + i, i + 1) for i, kind in enumerate(pl.listed(counts)))
 
 
-def _unrank(rank: int, size: int) -> pl.Counts:
+def _unrank(rank: int, size: int) -> pl.Pile:
     found = []
     for i in range(size, 0, -1):
         y = i - 1

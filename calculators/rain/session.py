@@ -27,7 +27,7 @@ from . import piles as pl
 from . import qi as qi_rules
 from . import taiji as tj
 from . import tile_draw as td
-from .piles import Counts
+from .piles import Pile
 from .shuffle import SplitMix64, draw
 
 CODE_RANGE = td.SEED_RANGE  # a draw code (and a session's id): short enough to read out
@@ -119,7 +119,7 @@ class Discard:
     """A seat discards kept tiles for a technique."""
 
     seat: int
-    tiles: Counts
+    tiles: Pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ class Back:
     """A seat's kept tiles go back to the pool (the GM's correction, or a scene's outcome)."""
 
     seat: int
-    tiles: Counts
+    tiles: Pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +138,7 @@ class Pay:
     planet: str
     moves: tuple[int, ...]
     interrupting: bool
-    tiles: Counts
+    tiles: Pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,10 +205,10 @@ class State:
     readings: Readings
     session: int
     names: tuple[str, ...]
-    pool: Counts
-    piles: list[Counts]
-    discard: Counts
-    sky: Counts
+    pool: Pile
+    piles: list[Pile]
+    discard: Pile
+    sky: Pile
     taiji: str
     qi: list[tuple[int, int]]  # (Yang, Yin) left in each seat's containers this scene
     spent: list[bool]  # has the seat spent Qi this scene
@@ -222,7 +222,7 @@ class State:
         """Seats at the table."""
         return len(self.names)
 
-    def on_table(self) -> Counts:
+    def on_table(self) -> Pile:
         """The tiles of the contest on the table (hands and Guardians set aside)."""
         if self.contest is None:
             return pl.empty()
@@ -239,7 +239,7 @@ class State:
         return State(self.readings, self.session, self.names, self.pool, list(self.piles), self.discard, self.sky,
                      self.taiji, list(self.qi), list(self.spent), self.scene, contest, self.step, list(self.log))
 
-    def places(self) -> dict[str, Counts]:
+    def places(self) -> dict[str, Pile]:
         """Every place a tile can be, with its tiles."""
         found = {"pool": self.pool, "table": self.on_table(), "discard": self.discard, "sky": self.sky}
         found.update({f"seat {n}": p for n, p in enumerate(self.piles, start=1)})
@@ -279,7 +279,7 @@ class _No(Exception):
     """Why an event is not allowed (Refused adds the step)."""
 
 
-def _sum(places: Iterable[Counts]) -> Counts:
+def _sum(places: Iterable[Pile]) -> Pile:
     total = pl.empty()
     for p in places:
         total = pl.plus(total, p)
@@ -489,7 +489,7 @@ def _again(state: State, _e: Again) -> str:
     return "The hands go back to the pool, to be drawn again with the same numbers of tiles."
 
 
-def _back_to_pool(state: State, contest: Contest, keep: Counts | None = None) -> None:
+def _back_to_pool(state: State, contest: Contest, keep: Pile | None = None) -> None:
     table = pl.of(k for s in contest.sides for k in (*s.hand, *s.aside))
     back = pl.minus(table, keep) if keep else table
     if back is None:
@@ -568,7 +568,7 @@ def _kind(k: int) -> str:
 # --- kept tiles: techniques, the Sky, the pool ---------------------------------------------------
 
 
-def _take_from_pile(state: State, seat: int, tiles: Counts) -> None:
+def _take_from_pile(state: State, seat: int, tiles: Pile) -> None:
     _seat(state, seat)
     if not pl.size(tiles):
         raise _No("no tiles were named")
@@ -579,7 +579,7 @@ def _take_from_pile(state: State, seat: int, tiles: Counts) -> None:
     state.piles[seat] = left
 
 
-def _spent_to(state: State, place: str, tiles: Counts) -> str:
+def _spent_to(state: State, place: str, tiles: Pile) -> str:
     if state.readings.spent == "at-once":
         state.pool = pl.plus(state.pool, tiles)
         return "they go straight back to the pool"
@@ -609,7 +609,7 @@ def turn_cost(moves: Sequence[int], interrupting: bool) -> list[tuple[str, int]]
     return out
 
 
-def payment_problem(pile: Counts, tiles: Counts, cost: int, payment: str) -> str:
+def payment_problem(pile: Pile, tiles: Pile, cost: int, payment: str) -> str:
     """Why these tiles from this pile cannot pay `cost` under the payment reading; "" when they can."""
     paid = pl.value(tiles)
     if paid < cost:

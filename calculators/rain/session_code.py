@@ -82,7 +82,7 @@ def write(event: ss.Event) -> str:
     raise TypeError(f"not an event: {event!r}")
 
 
-def _tiles(tiles: pl.Counts) -> str:
+def _tiles(tiles: pl.Pile) -> str:
     return "".join(DIGITS[k] for k in pl.listed(tiles)) + "."
 
 
@@ -144,7 +144,7 @@ class _Reader:
             raise self.fail(f"{ch!r} is not a value allowed here")
         return value
 
-    def tiles(self) -> pl.Counts:
+    def tiles(self) -> pl.Pile:
         found = []
         while self.char() != ".":
             self.at -= 1

@@ -32,7 +32,7 @@ def taiji_lines(trigram_id: str) -> tuple[str, ...]:
             f"Weather for a scene starting now: {t['weather']}")
 
 
-def spent_hands(discard: pl.Counts, sky: pl.Counts, order: str) -> tuple[Hand, ...]:
+def spent_hands(discard: pl.Pile, sky: pl.Pile, order: str) -> tuple[Hand, ...]:
     """The discard and the Sky's tiles, face up for everyone."""
     return (Hand(f"The discard ({pl.size(discard)})", tuple(pl.tiles(pl.listed(discard), order))),
             Hand(f"Paid to the Sky ({pl.size(sky)})", tuple(pl.tiles(pl.listed(sky), order))))

@@ -223,7 +223,7 @@ def seat_title(names: Sequence[str], seat: int) -> str:
     return plain if names[seat] == plain else f"{plain}: {names[seat]}"
 
 
-def picks_of(text: str) -> pl.Counts:
+def picks_of(text: str) -> pl.Pile:
     """Picked tiles written as tile ids; ValueError naming a word that is not one."""
     found = []
     for word in text.replace(",", " ").split():
@@ -235,7 +235,7 @@ def picks_of(text: str) -> pl.Counts:
     return pl.of(found)
 
 
-def spelled_ids(counts: pl.Counts) -> str:
+def spelled_ids(counts: pl.Pile) -> str:
     """Picked tiles as the `tiles` input writes them."""
     return " ".join(pl.kinds()[k].id for k in pl.listed(counts))
 
@@ -379,7 +379,7 @@ def _what_now(state: ss.State) -> str:
 # --- the steps of play ---------------------------------------------------------------------------
 
 
-def _next(played: Played, values: Mapping[str, Any], picks: pl.Counts, moves: tuple[int, ...],
+def _next(played: Played, values: Mapping[str, Any], picks: pl.Pile, moves: tuple[int, ...],
           exchange: tuple[Tile, Tile] | None) -> Board:
     state = played.state
     sections = []
@@ -490,7 +490,7 @@ def _spend_acts(played: Played, side: int, who: str | None) -> list[Act]:
     return acts
 
 
-def _kept_section(played: Played, values: Mapping[str, Any], picks: pl.Counts,
+def _kept_section(played: Played, values: Mapping[str, Any], picks: pl.Pile,
                   moves: tuple[int, ...]) -> Section | None:
     if not pl.size(picks):
         return None
@@ -668,7 +668,7 @@ def _exchange_picks(hand: Sequence[Tile], winning: bool, exchange: tuple[Tile, T
 # --- the seats, the table, the codes -------------------------------------------------------------
 
 
-def _seats_board(played: Played, values: Mapping[str, Any], picks: pl.Counts) -> Board:
+def _seats_board(played: Played, values: Mapping[str, Any], picks: pl.Pile) -> Board:
     state = played.state
     actor = int(values["actor"]) - 1
     in_contest = {s.seat for s in state.contest.sides} if state.contest else set()
@@ -686,7 +686,7 @@ def _seats_board(played: Played, values: Mapping[str, Any], picks: pl.Counts) ->
     return Board(tuple(sections))
 
 
-def _pick_acts(pile: Sequence[Tile], seat: int, chosen: pl.Counts) -> list[Act]:
+def _pick_acts(pile: Sequence[Tile], seat: int, chosen: pl.Pile) -> list[Act]:
     acts = []
     for n, tile in enumerate(pile):
         kind = pl.kind_of(tile)

@@ -10,9 +10,8 @@ from fractions import Fraction
 from math import comb
 
 from .. import rules
-from ..dice import Counts, add_ways, chances, convolve, power, shifted
-
-Dist = dict[int, Fraction]
+from ..chances import Chances
+from ..dice import Ways, add_ways, chances, convolve, power, shifted
 
 
 def _checks() -> Mapping:
@@ -30,19 +29,19 @@ def face_value(face: int) -> int:
     return fumble["counts_as"] if face == fumble["face"] else face
 
 
-def die(extra_on_critical: bool) -> Counts:
+def die(extra_on_critical: bool) -> Ways:
     """One rolled die, counted; with `extra_on_critical` the top face rolls one more die (no chain).
 
     Without the extra die the counts add up to the faces; with it, to the faces squared (a face
     that rolls nothing more stands for as many equally likely second rolls).
     """
     n = faces()
-    plain: Counts = []
+    plain: Ways = []
     for face in range(1, n + 1):
         add_ways(plain, face_value(face), 1)
     if not extra_on_critical:
         return plain
-    out: Counts = []
+    out: Ways = []
     for face in range(1, n + 1):
         if face == n:
             for value, ways in enumerate(plain):
@@ -69,7 +68,7 @@ def _top_sum(n: int, keep: int, low_faces: int) -> dict[int, int]:
     return {total: ways for (taken, total), ways in states.items() if taken == n}
 
 
-def check_total(dice: int, maximised: int, after_roll: bool, extra_on_critical: bool, offset: int = 0) -> Dist:
+def check_total(dice: int, maximised: int, after_roll: bool, extra_on_critical: bool, offset: int = 0) -> Chances[int]:
     """Distribution of the dice part of a check (plus `offset`): `dice` d6, up to `maximised` counted as 6."""
     n = faces()
     if not after_roll:
@@ -77,12 +76,12 @@ def check_total(dice: int, maximised: int, after_roll: bool, extra_on_critical: 
         return chances(shifted(power(die(extra_on_critical), dice - kept), kept * n), offset)
     # After the roll: the lowest dice that are not already 6 are raised; natural sixes stay (and may explode).
     # Every branch is counted out of n ** dice rolls (times n ** dice extra dice, when sixes roll one more).
-    out: Counts = []
+    out: Ways = []
     extra = die(False)
     for sixes in range(dice + 1):
         rest = dice - sixes
         raised = min(maximised, rest)
-        part: Counts = []
+        part: Ways = []
         for total, ways in _top_sum(rest, rest - raised, n - 1).items():
             add_ways(part, total, ways * comb(dice, sixes))
         part = shifted(part, (sixes + raised) * n)

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
+from ..chances import Chances
 from ..errors import Problems
 from ..present import number
 from ..readings import reading_input
@@ -218,17 +219,16 @@ def _roll_text(dice: int, damage_id: str, strength: int, weapon_dice: int, effec
     return text
 
 
-def _chart(dist: dict[int, Fraction], average: int) -> Distribution:
+def _chart(dist: Chances[int], average: int) -> Distribution:
     low, high = min(dist), max(dist)
     width = max(1, -(-(high - low + 1) // CHART_ROWS))
-    grouped: dict[str, Fraction] = {}
-    marked = set()
-    for value, p in dist.items():
+
+    def band(value: int) -> str:
         start = low + (value - low) // width * width
-        key = str(start) if width == 1 else f"{start}–{start + width - 1}"
-        grouped[key] = grouped.get(key, Fraction(0)) + p
-        if start <= average < start + width:
-            marked.add(key)
+        return str(start) if width == 1 else f"{start}–{start + width - 1}"
+
+    grouped = dist.grouped(band)
+    marked = {band(average)} if low <= average <= high else set()
     mean = expected(dist)
     caption = (f"Damage dealt after DR and Soak (mean {number(mean)}; the highlighted row holds the book's "
                f"average, {average})")

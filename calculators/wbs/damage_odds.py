@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ..dice import Counts, add_ways, chances, convolve, power
+from ..chances import Chances
+from ..dice import Ways, add_ways, chances, convolve, power
 from .combat_rules import Die
 
 
@@ -42,22 +43,22 @@ class Hit:
     attack_face_die: Die | None = None  # die an effect from a critical attack roll rolls (None: effect_die)
 
 
-def face_counts(d: Die, critical: bool, fumbles: bool, soak: int = 0) -> Counts:
-    """Counts of what one die adds, over its critical faces only (or its other faces only)."""
-    out: Counts = [0]
+def face_counts(d: Die, critical: bool, fumbles: bool, soak: int = 0) -> Ways:
+    """Ways of what one die adds, over its critical faces only (or its other faces only)."""
+    out: Ways = [0]
     for face in range(1, d.faces + 1):
         if d.critical(face) == critical:
             add_ways(out, max(0, d.value(face, fumbles) - soak), 1)
     return out
 
 
-def chain(d: Die, rerolls: int, fumbles: bool, soak: int = 0) -> Counts:
-    """Counts of one effect die's total, rerolling critical faces up to `rerolls` more times.
+def chain(d: Die, rerolls: int, fumbles: bool, soak: int = 0) -> Ways:
+    """Ways of one effect die's total, rerolling critical faces up to `rerolls` more times.
 
     The counts add up to faces ** (rerolls + 1): a face that does not reroll stands for
     faces ** rerolls equally likely continuations.
     """
-    out: Counts = [0]
+    out: Ways = [0]
     for face in range(1, d.faces + 1):
         value = max(0, d.value(face, fumbles) - soak)
         if rerolls and d.critical(face):
@@ -69,7 +70,7 @@ def chain(d: Die, rerolls: int, fumbles: bool, soak: int = 0) -> Counts:
     return out
 
 
-def dealt(hit: Hit) -> dict[int, Fraction]:
+def dealt(hit: Hit) -> Chances[int]:
     """Damage dealt → exact probability, for one hit."""
     per_die_soak = hit.target_soak if hit.soak_each_die else 0
     rerolls = hit.chain_length - 1
@@ -91,7 +92,7 @@ def dealt(hit: Hit) -> dict[int, Fraction]:
         rolls = convolve(power(plain, hit.dice - c), power(crits, c))
         scale = comb(hit.dice, c) * face_weight ** (hit.dice - c)
         _combine(hit, rolls, effects, scale, totals)
-    counts: Counts = []
+    counts: Ways = []
     for value, ways in totals.items():
         add_ways(counts, value, ways)
     return chances(counts)
@@ -106,7 +107,7 @@ def _rolled(hit: Hit, total: int) -> int:
     return tie_share(total, hit.tie_divide_by, hit.tie_round_up) if hit.tie else total
 
 
-def _combine(hit: Hit, rolls: Counts, effects: Counts, scale: int, totals: dict[int, int]) -> None:
+def _combine(hit: Hit, rolls: Ways, effects: Ways, scale: int, totals: dict[int, int]) -> None:
     soak = 0 if hit.soak_each_die else hit.target_soak
     if hit.after_dr:
         left: dict[int, int] = {}
@@ -142,6 +143,6 @@ def critical_chance(d: Die, dice: int) -> Fraction:
     return 1 - Fraction(d.faces - crit_faces, d.faces) ** dice
 
 
-def expected(dist: dict[int, Fraction]) -> Fraction:
+def expected(dist: Chances[int]) -> Fraction:
     """The mean of a distribution."""
-    return sum((value * p for value, p in dist.items()), Fraction(0))
+    return dist.mean()

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
+from ..chances import Chances
 from ..errors import Problems
 from ..present import count_word
 from ..readings import reading_input
@@ -96,12 +97,12 @@ def _tn_tiers() -> tuple[Choice, ...]:
     return tuple(Choice(tier_id, tier_name(tier(tier_id))) for tier_id in rules.table("wbs/target_numbers")["tiers"])
 
 
-def tn_ladder(totals: Mapping[int, Fraction], tier_id: str) -> Table:
+def tn_ladder(totals: Chances[int], tier_id: str) -> Table:
     """Chance to reach each difficulty's TN at one tier: what a success threshold needs."""
     rows = []
     for difficulty in rules.table("wbs/target_numbers")["difficulties"]:
         tn = difficulty["tn"][tier_id]
-        chance = sum((p for t, p in totals.items() if t >= tn), Fraction(0))
+        chance = totals.at_least(tn)
         rows.append(Row(difficulty["name"], (Cell(tn, "number"), Cell(float(chance), "percent"))))
     return Table("Reaching each Target Number", ("Difficulty", "TN", "Chance"), tuple(rows), style="tn-ladder")
 
@@ -122,7 +123,7 @@ def dice_count(values: Mapping[str, Any]) -> int:
     return rules.table("wbs/checks")["check"]["base_dice"] + values["wild_actions"] + values["kiai"]
 
 
-def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[dict[int, Fraction], int, int]:
+def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[Chances[int], int, int]:
     """(distribution of totals, dice rolled, modifier after Wild Action) for a checked set of inputs."""
     count = dice_count(values)
     left = boosted - sum(dice.wild_cost(values["wild_actions"], values["wild_steps"]))
@@ -131,7 +132,7 @@ def roll(values: Mapping[str, Any], boosted: int, all_in: int = 0) -> tuple[dict
     extra = values.get("criticals", "perk-only") == "extra-die"
     totals = dice.check_total(count, maximised, after, extra, left)
     rolled = count if after else count - min(maximised, count)
-    return dict(sorted(totals.items())), rolled, left
+    return Chances(sorted(totals.items())), rolled, left
 
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:

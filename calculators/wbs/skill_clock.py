@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from .. import limits, rules
+from ..chances import Chances
 from ..errors import Problems
 from ..present import percent
 from ..readings import reading_input
@@ -60,17 +61,13 @@ def _outputs() -> list[Output]:
     ]
 
 
-def gains(totals: Mapping[int, Fraction], rungs: list[int], values_at: list[int],
-          otherwise: int) -> dict[int, Fraction]:
+def gains(totals: Chances[int], rungs: list[int], values_at: list[int], otherwise: int) -> Chances[int]:
     """Chance of each change to the clock from one check, given the ladder."""
-    out: dict[int, Fraction] = {}
-    for total, p in totals.items():
-        gain = next((g for low, g in zip(rungs, values_at, strict=True) if total >= low), otherwise)
-        out[gain] = out.get(gain, Fraction(0)) + p
-    return out
+    return totals.grouped(lambda total: next((g for low, g in zip(rungs, values_at, strict=True) if total >= low),
+                                             otherwise))
 
 
-def expected_checks(segments: int, step: Mapping[int, Fraction]) -> Fraction:
+def expected_checks(segments: int, step: Chances[int]) -> Fraction:
     """Average checks to fill the clock from empty (progress never drops below empty)."""
     # E[s] = 1 + sum_g p_g E[next(s, g)], E[>= segments] = 0: a small linear system, solved exactly.
     size = segments
@@ -94,7 +91,7 @@ def expected_checks(segments: int, step: Mapping[int, Fraction]) -> Fraction:
     return matrix[0][size]
 
 
-def finish_times(segments: int, step: Mapping[int, Fraction]) -> dict[str, Fraction]:
+def finish_times(segments: int, step: Chances[int]) -> Chances[str]:
     """Chance the clock fills on each check, then the chance it takes longer than the rows shown."""
     state = {0: Fraction(1)}
     rows: dict[str, Fraction] = {}
@@ -117,7 +114,7 @@ def finish_times(segments: int, step: Mapping[int, Fraction]) -> dict[str, Fract
             break
     if left > 0:
         rows[f"more than {n}"] = left
-    return rows
+    return Chances(rows)
 
 
 def compute(values: Mapping[str, Any]) -> dict[str, Any]:

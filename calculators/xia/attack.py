@@ -8,6 +8,7 @@ from math import comb
 from typing import Any
 
 from .. import rules
+from ..chances import Chances
 from ..errors import Problems
 from ..readings import reading_input
 from ..results import Distribution
@@ -114,16 +115,15 @@ def hit_chance(accuracy: int) -> Fraction:
     return Fraction(min(max(accuracy, 0), sides), sides)
 
 
-def hits_distribution(motion: int, accuracy: int) -> dict[int, Fraction]:
+def hits_distribution(motion: int, accuracy: int) -> Chances[int]:
     """Exact chance of each possible number of hits when `motion` dice are rolled (impossible ones left out)."""
     p = hit_chance(accuracy)
-    chances = {k: comb(motion, k) * p**k * (1 - p) ** (motion - k) for k in range(motion + 1)}
-    return {k: chance for k, chance in chances.items() if chance}
+    return Chances((k, comb(motion, k) * p**k * (1 - p) ** (motion - k)) for k in range(motion + 1))
 
 
-def damage_distribution(motion: int, accuracy: int, power: int) -> dict[int, Fraction]:
+def damage_distribution(motion: int, accuracy: int, power: int) -> Chances[int]:
     """Exact chance of each damage total: every hit deals Power."""
-    return {k * power: chance for k, chance in hits_distribution(motion, accuracy).items()}
+    return hits_distribution(motion, accuracy).grouped(lambda hits: hits * power)
 
 
 def limit_note() -> str:
@@ -190,8 +190,7 @@ def exact_odds(values: Mapping[str, Any]) -> dict[str, Fraction]:
     _check(values)
     numbers = attack_numbers(values)
     damage = damage_distribution(numbers["motion"], numbers["accuracy"], numbers["power"])
-    defeat = sum((p for d, p in damage.items() if d >= values["defender_resilience"]), Fraction(0))
-    return {"defeat": defeat, "expected": sum((d * p for d, p in damage.items()), Fraction(0)),
+    return {"defeat": damage.at_least(values["defender_resilience"]), "expected": damage.mean(),
             "no_damage": damage.get(0, Fraction(0))}
 
 

@@ -19,7 +19,7 @@ def replayed(session_code: str, names: Sequence[str]) -> ss.State:
         return ss.replay(ss.start(readings, session_id, names), events)
 
 
-def tile_names(counts: pl.Counts) -> Counter[str]:
+def tile_names(counts: pl.Pile) -> Counter[str]:
     """The tiles of a pile, by name."""
     with engine().active():
         return Counter(pl.kinds()[k].name for k in pl.listed(counts))
