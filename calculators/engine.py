@@ -2,9 +2,10 @@
 
 The build makes one from the YAML it has loaded and checked; the browser worker makes one from
 the bundled `rules.json`. Everything outside `calculators/` (the hooks, the tests, the worker)
-asks the engine: run a calculator, show its results as HTML, list the catalog, or one of the
-few named queries the pages need. The engine makes its rules the rules in use for the length
-of each call (`calculators.rules.using`), so the calculators read them and nothing else.
+asks the engine: run a calculator, show its results as HTML, list the catalog, or answer one of
+the questions the pages ask (`ask`, the registry in `calculators.queries`). The engine makes its
+rules the rules in use for the length of each call (`calculators.rules.using`), so the
+calculators read them and nothing else.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from . import registry, rowcode, table_log
-from .present import Drawn, present, value_html
-from .rules import Rules, current, default_reading, using
+from . import queries, registry, rowcode, table_log
+from .present import Drawn, present
+from .rules import Rules, current, using
 
 
 class Engine:
@@ -24,9 +25,6 @@ class Engine:
 
     def __init__(self, rules: Mapping[str, Any]) -> None:
         self._rules = Rules(rules)
-        # A creature's tracker row, by the creature object (kept with it, so an id is never reused):
-        # its stat block page and the table pages' picker both ask for it, once per build.
-        self._fighters: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
 
     @classmethod
     def bundled(cls) -> Engine:
@@ -116,101 +114,13 @@ class Engine:
             for calc_id in calc_ids:
                 registry.find(calc_id).outputs()
 
-    # ---- queries the pages need -------------------------------------------------------------
+    # ---- questions the pages ask ------------------------------------------------------------
 
-    def attack_dice(self, strike: str, weapon: str, damage_type: str) -> tuple[str, str]:
-        """WBS: the damage die and critical effect die of an attack (ids of the dice size chart)."""
-        from .wbs import damage
+    def ask(self, question: str, *args: Any) -> Any:
+        """Answer one of the registered questions (`calculators.queries`): `ask("wbs.tier_name", "epic")`.
 
+        LookupError names the questions there are; a question's own errors (CreatureError) pass through.
+        """
+        answer = queries.find(question)
         with using(self._rules):
-            return damage.attack_dice(strike, weapon, damage_type)
-
-    def reflex_cost(self, strike: str, weapon: str) -> int:
-        """WBS: the Reflex an attack costs."""
-        from .wbs import damage
-
-        with using(self._rules):
-            return damage.reflex_cost(strike, weapon)
-
-    def phase_names(self, phases: int) -> list[str]:
-        """WBS: names of a round's phases in resolution order (1–4, or 1A, 1B, …)."""
-        from .wbs import ticks
-
-        with using(self._rules):
-            return ticks.phase_names(phases)
-
-    def phase_ticks(self, reflex: int, phases: int, reading: str | None = None) -> list[int]:
-        """WBS: ticks in each phase for a fighter with `reflex` (by the site's reading unless given)."""
-        from .wbs import ticks
-
-        with using(self._rules):
-            return ticks.phase_ticks(reflex, phases, reading or default_reading("wbs", ticks.NOTE))
-
-    def tier_name(self, tier_id: str) -> str:
-        """WBS: a tier's name as the site shows it (`Epic (Elite)`)."""
-        from .wbs import tiers
-
-        with using(self._rules):
-            return tiers.tier_name(tiers.tier(tier_id))
-
-    def stat_block(self, creature: Mapping[str, Any]) -> dict[str, Any]:
-        """WBS: everything a creature's stat block shows (CreatureError if its file names unknown rules)."""
-        from .wbs import creature as creatures
-
-        with using(self._rules):
-            return creatures.stat_block(creature)
-
-    def creature_fighter(self, creature: Mapping[str, Any]) -> dict[str, Any]:
-        """WBS: a creature as one combatant row of the combat tracker (the numbers its stat block shows)."""
-        from .wbs import creature as creatures
-
-        kept = self._fighters.get(id(creature))
-        if kept is None or kept[0] is not creature:
-            with using(self._rules):
-                kept = (creature, creatures.fighter_row(creature))
-            self._fighters[id(creature)] = kept
-        return dict(kept[1])
-
-    def add_to_fight(self, creature: Mapping[str, Any]) -> str:
-        """WBS: a creature's "Add to fight" button, as the HTML the page shows (its row carried as data)."""
-        from .wbs import fighters
-
-        row = self.creature_fighter(creature)
-        with using(self._rules):
-            return value_html("", fighters.add_to_fight(row))
-
-    def creature_summary(self, creature: Mapping[str, Any]) -> dict[str, Any]:
-        """WBS: the few numbers the bestiary index shows for a creature."""
-        from .wbs import creature as creatures
-
-        with using(self._rules):
-            return creatures.summary_row(creature)
-
-    def cycle_walk(self, element: str, alchemy: int) -> dict[str, list[str]]:
-        """Refreshing Rain: element ids that Create an Aspect (`created_by`) and those it Destroys."""
-        from .rain import elements
-
-        with using(self._rules):
-            return {"created_by": elements.created_by(element, alchemy),
-                    "destroys": elements.destroys(element, alchemy)}
-
-    def xia_add_to_fight(self, character_id: str) -> str:
-        """Xia: an example character's button that adds it, with exactly its numbers, to the conflict tracker."""
-        from .xia import conflict
-
-        with using(self._rules):
-            return value_html("table", conflict.add_to_fight(character_id))
-
-    def xia_combatant(self, character_id: str) -> dict[str, Any]:
-        """Xia: an example character as one row of the conflict tracker (only the numbers given for it)."""
-        from .xia import conflict
-
-        with using(self._rules):
-            return conflict.character_row(character_id)
-
-    def trigram_after(self, trigram: str, spend: str) -> Mapping[str, Any]:
-        """Refreshing Rain: the trigram the Taiji moves to when a point of `spend` (yang, yin) is spent."""
-        from .rain import taiji
-
-        with using(self._rules):
-            return taiji.after_spending(trigram, spend)
+            return answer(*args)

@@ -44,7 +44,7 @@ def test_the_book_has_two_creatures_and_the_site_adds_five_to_eight() -> None:
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_site_example_passes_the_point_buy_audit(name: str) -> None:
     creature = CREATURES[name]
-    lines = ENGINE.stat_block(creature)["audit"]
+    lines = ENGINE.ask("wbs.stat_block", creature)["audit"]
     assert all(line.agrees for line in lines), [(line.part, line.book, line.computed) for line in lines]
     assert lines[-1].computed == creature["design_points"]["total"]
 

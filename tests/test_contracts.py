@@ -379,3 +379,18 @@ def test_the_worker_redraws_only_changed_outputs_and_answers_the_same_bytes(rule
             assert json.loads(door.answer(calc["id"], json.dumps(inputs))) == fresh, (calc["id"], inputs)
             checked += 1
     assert checked > 200 and door._drawn["wbs.combat_tracker"]
+
+
+def test_every_question_the_engine_answers_is_registered_once_and_answers(rules_engine: Any) -> None:
+    """The pages' questions are one registry (calculators/queries.py), each answered by the game's module."""
+    from calculators import queries
+
+    assert {name.split(".")[0] for name in queries.QUERIES} == {"wbs", "rain", "xia"}
+    with pytest.raises(LookupError, match=r"no question 'wbs\.nothing'"):
+        rules_engine.ask("wbs.nothing")
+    assert rules_engine.ask("rain.set_size") > 0
+    least, most = rules_engine.ask("xia.session_xp")
+    assert 0 < least <= most
+    chart = rules_engine.ask("wbs.dice_chart")
+    assert [d["id"] for d in chart][:1] and all(d["low"] <= d["high"] and d["critical_from"] <= d["faces"]
+                                                for d in chart)

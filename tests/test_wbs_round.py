@@ -54,7 +54,7 @@ def ticks(result: dict[str, Any], index: int) -> int:
 
 def stat_row(key: str, **chosen: Any) -> dict[str, Any]:
     """A bestiary creature as its Add to fight button carries it, with the round's choices."""
-    return {**engine().creature_fighter(rules_data()[key]), **chosen}
+    return {**engine().ask("wbs.creature_fighter", rules_data()[key]), **chosen}
 
 
 def row_of(state: dict[str, Any], name: str) -> dict[str, Any]:
@@ -512,8 +512,8 @@ BESTIARY = sorted(k for k in rules_data() if k.startswith("wbs/bestiary/"))
 @pytest.mark.parametrize("key", BESTIARY)
 def test_every_stat_block_goes_into_the_fight_with_its_own_numbers(key: str) -> None:
     creature = rules_data()[key]
-    block = engine().stat_block(creature)
-    row = engine().creature_fighter(creature)
+    block = engine().ask("wbs.stat_block", creature)
+    row = engine().ask("wbs.creature_fighter", creature)
     shown = {d["name"]: d["value"] for d in block["derived"]}
     result = run(combatants=[row])
     assert result["fighters"]["rows"][0]["cells"][3]["value"] == f"0 of {shown['Health']}"
@@ -521,7 +521,7 @@ def test_every_stat_block_goes_into_the_fight_with_its_own_numbers(key: str) -> 
     assert (row["energy"], row["core"], row["core_low"], row["core_high"]) == (
         block["pool"].energy, block["pool"].core, block["pool"].core_min, block["pool"].core_max)
     assert ticks(result, 0) == sum(n for _, n in block["ticks"])
-    button = engine().add_to_fight(creature)
+    button = engine().ask("wbs.add_to_fight", creature)
     carried = json.loads(re.search(r'data-row="([^"]*)"', button).group(1).replace("&quot;", '"')
                          .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
     assert carried == row and 'data-recruit="wbs.combat_tracker"' in button

@@ -586,7 +586,7 @@ def test_a_conditions_words_change_with_the_glossary() -> None:
 
 @pytest.mark.parametrize("character", rules_data()["xia/characters"]["characters"], ids=lambda c: c["id"])
 def test_each_example_character_joins_the_conflict_with_exactly_its_numbers(character: dict) -> None:
-    shown = engine().xia_add_to_fight(character["id"])
+    shown = engine().ask("xia.add_to_fight", character["id"])
     row_json = html.unescape(re.search(r'data-row="([^"]*)"', shown).group(1))
     assert re.search(r'data-recruit="xia\.initiative_order"', shown)
     carried = json.loads(row_json)

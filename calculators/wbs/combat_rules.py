@@ -77,6 +77,17 @@ def dice_chart() -> list[str]:
     return [d["id"] for d in weapons()["dice"]]
 
 
+def chart_rows() -> list[dict[str, Any]]:
+    """The dice size chart as a page shows it: each die's id, what it counts (`low`–`high`), the
+    faces that fumble (1 to `fumbles_to`) and those that are critical (`critical_from` to its faces)."""
+    rows = []
+    for die_id in dice_chart():
+        d = die(die_id)
+        rows.append({"id": d.id, "low": d.value(1, fumbles=False), "high": d.top, "faces": d.faces,
+                     "fumbles_to": d.fumble_faces, "critical_from": d.faces - d.critical_faces + 1})
+    return rows
+
+
 def step(die_id: str, steps: int) -> str:
     """The die `steps` sizes along the chart, stopping at either end (source note dice-chart-ends)."""
     chart = dice_chart()

@@ -16,6 +16,12 @@ def _experience() -> Mapping[str, Any]:
     return rules.table("xia/experience")
 
 
+def session_range() -> tuple[int, int]:
+    """XP earned in one session: the awards every session gives (the least), and every award (the most)."""
+    awards = _experience()["awards"]
+    return sum(a["xp"] for a in awards if a["always"]), sum(a["xp"] for a in awards)
+
+
 def _note() -> str:
     return _experience()["costs"]["trigram_minimum_note"]
 

@@ -91,17 +91,18 @@ def _limits(c: _Creature, data: RulesData, engine: calculators.Engine) -> Iterat
     if tier is None:
         return
     top, rank_top = tier.get("attribute_limit"), tier.get("rank_limit")
+    tier_name = engine.ask("wbs.tier_name", tier["id"])
     for name, number in value["attributes"].items():
         if top is not None and number > top:
             yield c.problem(("attributes", name),
-                            f"{number} is past the {engine.tier_name(tier['id'])} tier's attribute limit of {top}")
+                            f"{number} is past the {tier_name} tier's attribute limit of {top}")
     if rank_top is not None:
         ranked: list[tuple[JsonPath, int]] = [(("spirit_skills", n), r) for n, r in value["spirit_skills"].items()]
         for index, entry in enumerate(value["skills"]):
             ranked += [(("skills", index, "ranks", n), r) for n, r in entry["ranks"].items()]
         for where, rank in ranked:
             if rank > rank_top:
-                yield c.problem(where, f"rank {rank} is past the {engine.tier_name(tier['id'])} tier's rank limit "
+                yield c.problem(where, f"rank {rank} is past the {tier_name} tier's rank limit "
                                        f"of {rank_top}")
     bonuses = {f"{name}_bonus": number for name, number in value["derived_bought"].items()}
     try:
@@ -116,7 +117,7 @@ def _design(c: _Creature, engine: calculators.Engine) -> Iterator[Problem]:
     design = c.value.get("design_points")
     if design is None or c.value["source"] != "site-example":
         return
-    for part, line in zip(AUDIT_PARTS, engine.stat_block(c.value)["audit"], strict=True):
+    for part, line in zip(AUDIT_PARTS, engine.ask("wbs.stat_block", c.value)["audit"], strict=True):
         if design[part] != line.computed:
             yield c.problem(("design_points", part),
                             f"designed as {design[part]} points, but the XP rules give {line.computed} for what it "

@@ -90,7 +90,7 @@ def check_xia_fighters(data: RulesData, engine: calculators.Engine) -> Iterator[
 def _xia_fighter(data: RulesData, engine: calculators.Engine, index: int, character: dict) -> Iterator[Problem]:
     require_sound(character)
     try:
-        engine.xia_add_to_fight(character["id"])
+        engine.ask("xia.add_to_fight", character["id"])
     except calculators.InputError as exc:
         field = exc.field.rsplit(".", 1)[-1]
         where = ("characters", index, field) if field in character else ("characters", index)

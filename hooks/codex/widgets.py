@@ -133,12 +133,12 @@ def _note_title(site: Site, note_id: str) -> str:
 def table_picks(engine: Engine, data: Any) -> dict[str, list[dict[str, Any]]]:
     """The fighters each table tool's picker offers ("Add fighters"), each as exactly the row its
     stat block's or example's own "Add to fight" carries: the WBS bestiary, Xia's example characters."""
-    tiers = {t["id"]: engine.tier_name(t["id"]) for t in data["wbs/tiers"]["tiers"]}
+    tiers = {t["id"]: engine.ask("wbs.tier_name", t["id"]) for t in data["wbs/tiers"]["tiers"]}
     wbs = []
     for key in data.creatures():
         creature = data[key]
         wbs.append({"name": creature["name"], "group": "Bestiary", "note": tiers[creature["tier"]],
-                    "row": engine.creature_fighter(creature)})
+                    "row": engine.ask("wbs.creature_fighter", creature)})
     xia = [{"name": ch["name"], "group": "Characters of the worked examples", "note": ch.get("who", ""),
-            "row": engine.xia_combatant(ch["id"])} for ch in data["xia/characters"]["characters"]]
+            "row": engine.ask("xia.combatant", ch["id"])} for ch in data["xia/characters"]["characters"]]
     return {"wbs.combat_tracker": sorted(wbs, key=lambda p: p["name"].casefold()), "xia.initiative_order": xia}

@@ -64,7 +64,7 @@ def alchemy_walk_table(site: Site) -> str:
     names = _element_names(site)
     rows = []
     for e in site.data["rain/elements"]["elements"]:
-        walk = site.engine.cycle_walk(e["id"], scale["maximum"])
+        walk = site.engine.ask("rain.cycle_walk", e["id"], scale["maximum"])
         made, broken = walk["created_by"], walk["destroys"]
         rows.append([e["name"], *(f"{names[made[k - 1]]} / {names[broken[k - 1]]}" for k in steps)])
     return data_table(site, "The Element each point of Alchemy adds: Created by / Destroys",
@@ -141,10 +141,8 @@ def _tile_rows(site: Site) -> list[list[str]]:
 
 @table("rain.tiles")
 def tiles_table(site: Site) -> str:
-    tiles = site.data["rain/tiles"]
-    total = (sum(s["copies"] * len(s["tiles"]) for s in tiles["suits"])
-             + sum(h["copies"] for h in tiles["honours"]) + sum(g["copies"] for g in tiles["guardians"]))
-    return data_table(site, f"The {total} tiles", ["Tiles", "Glyphs", "In the set", "In a fight", "Pays in the Sky"],
+    return data_table(site, f"The {site.engine.ask('rain.set_size')} tiles",
+                      ["Tiles", "Glyphs", "In the set", "In a fight", "Pays in the Sky"],
                   _tile_rows(site), "rain/tiles", "rain-tiles")
 
 
@@ -208,8 +206,8 @@ def trigrams_table(site: Site) -> str:
     names = index_by(data["trigrams"])
     rows = []
     for t in sorted(data["trigrams"], key=lambda t: ring[t["id"]]):
-        yang = site.engine.trigram_after(t["id"], "yang")
-        yin = site.engine.trigram_after(t["id"], "yin")
+        yang = site.engine.ask("rain.trigram_after", t["id"], "yang")
+        yin = site.engine.ask("rain.trigram_after", t["id"], "yin")
         rows.append([f"{t['glyph']} {t['name']}", f"{t['pinyin']} {t['hanzi']}", str(ring[t["id"]]),
                      f"{yang['glyph']} {names[yang['id']]['name']}", f"{yin['glyph']} {names[yin['id']]['name']}",
                      t["weather"]])

@@ -17,8 +17,8 @@ def _limit(value: int | None) -> str:
 @table("wbs.tiers")
 def tiers_table(site: Site) -> str:
     tiers = site.data["wbs/tiers"]["tiers"]
-    rows = [[site.engine.tier_name(t["id"]), t["number"], _limit(t["attribute_limit"]), _limit(t["rank_limit"]),
-             str(t["phases"]), t["summary"]] for t in tiers]
+    rows = [[site.engine.ask("wbs.tier_name", t["id"]), t["number"], _limit(t["attribute_limit"]),
+             _limit(t["rank_limit"]), str(t["phases"]), t["summary"]] for t in tiers]
     return data_table(site, "Play tiers", ["Tier", "No.", "Attribute limit", "Rank limit", "Phases per round", "Who"],
                       rows, "wbs/tiers")
 
@@ -26,7 +26,7 @@ def tiers_table(site: Site) -> str:
 @table("wbs.target-numbers")
 def target_numbers_table(site: Site) -> str:
     data = site.data["wbs/target_numbers"]
-    header = ["Difficulty", *(site.engine.tier_name(t) for t in data["tiers"])]
+    header = ["Difficulty", *(site.engine.ask("wbs.tier_name", t) for t in data["tiers"])]
     rows = [[d["name"], *(str(d["tn"][t]) for t in data["tiers"])] for d in data["difficulties"]]
     return data_table(site, "Target Numbers by the challenge's tier", header, rows, "wbs/target_numbers",
                       extra_class="codex-table--numeric")
@@ -211,7 +211,8 @@ def clock_table(site: Site) -> str:
     rows.append([f"below {previous}", str(example["otherwise_segments"])])
     parts = ", ".join(f"{p['name']} {p['segments']}" for p in example["parts"])
     task = by_id(site.data["wbs/target_numbers"]["difficulties"], example["difficulty"])
-    level = f"{task['name']} at {site.engine.tier_name(example['tier'])}, TN {task['tn'][example['tier']]}"
+    tier_name = site.engine.ask("wbs.tier_name", example["tier"])
+    level = f"{task['name']} at {tier_name}, TN {task['tn'][example['tier']]}"
     caption = f"{example['name']} ({level}): {parts} segments, {example['hours_per_check']} hours a check"
     return data_table(site, caption, ["Check total", "Segments filled"], rows, "wbs/checks", "codex-table--numeric")
 

@@ -17,13 +17,11 @@ def attack_names(site: Site) -> dict[str, dict[str, str]]:
 
 @table("wbs.attack-dice-chart")
 def dice_chart_table(site: Site) -> str:
-    rows = []
-    for d in site.data["wbs/weapons"]["dice"]:
-        fumbles = d.get("fumble_faces", 1)
-        crits = d.get("critical_faces", 1)
-        rows.append([d["id"], f"{max(0, 1 + d['modifier'])}–{d['faces'] + d['modifier']}",
-                     "1" if fumbles == 1 else f"1–{fumbles}",
-                     str(d["faces"]) if crits == 1 else f"{d['faces'] - crits + 1}–{d['faces']}"])
+    def faces(low: int, high: int) -> str:
+        return str(low) if low == high else f"{low}–{high}"
+
+    rows = [[d["id"], f"{d['low']}–{d['high']}", faces(1, d["fumbles_to"]), faces(d["critical_from"], d["faces"])]
+            for d in site.engine.ask("wbs.dice_chart")]
     return data_table(site, "The dice size chart, smallest first", ["Die", "Counts", "Fumbles on", "Critical on"], rows,
                   "wbs/weapons", "codex-table--numeric")
 
@@ -68,10 +66,11 @@ def attack_examples_table(site: Site) -> str:
     names = attack_names(site)
     rows = []
     for strike, weapon, kind in cases:
-        damage, effect = site.engine.attack_dice(strike, weapon, kind)
+        damage, effect = site.engine.ask("wbs.attack_dice", strike, weapon, kind)
         rows.append([f"{names['strike'][strike]} {names['weapon'][weapon]}"
                      + (f", {names['damage_type'][kind]}" if kind != "none" else ""),
-                     damage, effect if kind != "none" else "–", str(site.engine.reflex_cost(strike, weapon))])
+                     damage, effect if kind != "none" else "–",
+                     str(site.engine.ask("wbs.reflex_cost", strike, weapon))])
     return data_table(site, "Some attacks worked out", ["Attack", "Damage die", "Effect die", "Reflex"], rows,
                   "wbs/weapons")
 

@@ -44,10 +44,10 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
         raise BlockError(f"no creature '{slug}' in rules_data/{game}/bestiary/")
     value = site.data[key]
     try:
-        stats = site.engine.stat_block(value)
+        stats = site.engine.ask("wbs.stat_block", value)
     except CreatureError as exc:
         raise BlockError(f"{site.data.source_of(key)}: {exc}") from None
-    stats["tier_name"] = site.engine.tier_name(stats["tier"]["id"]) + " tier"
+    stats["tier_name"] = site.engine.ask("wbs.tier_name", stats["tier"]["id"]) + " tier"
     for derived in stats["derived"]:
         derived["value"] = number(derived["value"])
     labels = {"health": "Health", "stamina": "Stamina", "reflex": "Reflex", "speed": "Speed", "energy": "Energy",
@@ -69,7 +69,7 @@ def creature_block(site: Site, arg: str, page: PageInfo) -> str:
                                                kind["name"] if kind else "") if x)
         attack["effect"] = names["effect"][kind["critical"]] if kind else ""
     choices = [g["choice"] for g in stats["skills"] if g["choice"]]
-    fight = Markup(site.engine.add_to_fight(value))  # escaped by the engine's one presentation module
+    fight = Markup(site.engine.ask("wbs.add_to_fight", value))  # escaped by the engine's one presentation module
     return site.render("wbs-bestiary-creature.html.j2", c=value, s=stats, choices=choices, fight=fight,
                        prices=_prices(site), notes_href=note_href(page, "wbs.derived-xp-monsters"),
                        source=site.source(key))
@@ -89,14 +89,14 @@ def bestiary_block(site: Site, arg: str, page: PageInfo) -> str:
     """`<!-- codex:bestiary wbs -->`: every creature in one sortable, filterable table."""
     if arg != "wbs":
         raise BlockError(f"only the wbs bestiary exists (got {arg!r})")
-    tiers = {t["id"]: (i, site.engine.tier_name(t["id"]))
+    tiers = {t["id"]: (i, site.engine.ask("wbs.tier_name", t["id"]))
              for i, t in enumerate(site.data["wbs/tiers"]["tiers"], start=1)}
     sparks = {s["id"]: s["name"] for s in site.data["wbs/monsters"]["sparks"]}
     rows = []
     for key in site.data.creatures():
         value = site.data[key]
         slug = key.removeprefix(BESTIARY)
-        summary = site.engine.creature_summary(value)
+        summary = site.engine.ask("wbs.creature_summary", value)
         order, tier_name = tiers[value["tier"]]
         rows.append({"name": value["name"], "href": page.link(f"{BESTIARY}{slug}/"), "tier": tier_name,
                      "tier_order": order, "spark": value["spark"], "spark_name": sparks[value["spark"]],

@@ -21,8 +21,8 @@ def phase_order_table(site: Site) -> str:
 @table("wbs.combat-ticks-by-reflex")
 def ticks_by_reflex(site: Site) -> str:
     phases = site.data["wbs/combat"]["round"]["seconds"]  # a phase a second (checked in references.py)
-    names = site.engine.phase_names(phases)
-    rows = [[str(r), *(str(n) if n else "·" for n in site.engine.phase_ticks(r, phases))]
+    names = site.engine.ask("wbs.phase_names", phases)
+    rows = [[str(r), *(str(n) if n else "·" for n in site.engine.ask("wbs.phase_ticks", r, phases))]
             for r in range(1, 2 * phases + 1)]  # up to two ticks a phase
     return data_table(site, f"Ticks in each phase of a {number_word(phases)}-phase round",
                       ["Reflex", *(f"Phase {n}" for n in names)],

@@ -115,8 +115,8 @@ def task_scale_table(site: Site) -> str:
 def xp_awards_table(site: Site) -> str:
     awards = site.data["xia/experience"]["awards"]
     rows = [[a["name"], f"{a['xp']} XP", a["who"]] for a in awards]
-    least = sum(a["xp"] for a in awards if a["always"])
-    rows.append(["Per session", f"{least}–{sum(a['xp'] for a in awards)} XP",
+    least, most = site.engine.ask("xia.session_xp")
+    rows.append(["Per session", f"{least}–{most} XP",
                  "Plus any bonus the GM gives at the end of a story arc or for beating a great foe."])
     return data_table(site, "Earning XP", ["Award", "XP", "Who and when"], _one_lines(rows), "xia/experience")
 
@@ -158,7 +158,7 @@ def characters_table(site: Site) -> str:
             initiative = "not given"
         # The engine draws the button (escaped data in its attributes), so the template takes it as it is.
         rows.append({"cells": _one_lines([[ch["name"], ch["who"], traits, trigrams, defences, initiative]])[0],
-                     "add": site.engine.xia_add_to_fight(ch["id"])})
+                     "add": site.engine.ask("xia.add_to_fight", ch["id"])})
     return site.render("xia-characters.html.j2", caption="Characters of the worked examples",
                        header=["Character", "Who", "Traits given", "Trigrams given",
                                "Physical Evasion, Interference and Absorption", "Physical Initiative Rating"],
