@@ -711,6 +711,8 @@ if TYPE_CHECKING:
         requires: NotRequired[str]
         cost_cap: NotRequired[int]
         hexes: NotRequired[int]
+        burn_per_rank: NotRequired[int]
+        soak_per_rank: NotRequired[int]
         reiki_cost: NotRequired[str]
         shape_cost: NotRequired[str]
         charge_cost: NotRequired[str]
@@ -791,6 +793,10 @@ if TYPE_CHECKING:
         most_times: int
         genki_percent_per_time: int
         trait_points_per_step: int
+        area_per_step: int
+        damage_per_step: int
+        undo_trait_points_per_metre: int
+        undo_shape: int
         summary: str
 
     class WbsSpecialAttacksModifiersChannelForce(TypedDict):

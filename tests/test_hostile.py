@@ -1,9 +1,9 @@
 """The hostile corpus (tests/hostile/cases/): one case per way around the escaping (issue 12).
 
 A case changes a temporary copy of the project (`edits`) or is a page of its own (`page`,
-`text`). It is either `rejected` at build time, each problem as `file:line: what is wrong`,
-or `inert`: built, then checked in the HTML and, for `browser` cases, in headless Chromium
-(hovered, focused: no dialog, no console error, no script ran).
+`text`). It is either `rejected` at build time, each problem as `file:line: what is wrong`
+(`file:@:` for the line its edit changed), or `inert`: built, then checked in the HTML and, for
+`browser` cases, in headless Chromium (hovered, focused: no dialog, no console error, no script ran).
 """
 
 from __future__ import annotations
@@ -33,7 +33,32 @@ from tests.support.project_copy import copy_project
 from tests.support.server import serve
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))
+
+
+def edited_line(edits: list[dict[str, Any]], file: str) -> int:
+    """The line of `file` (as it is in the project now) where a case's first replacement in it begins."""
+    for edit in edits:
+        if edit["file"] == file and (edit.get("replace") or edit.get("replace_first")):
+            old = (edit.get("replace") or edit["replace_first"])[0][0]
+            text = (ROOT / edit.get("copy_from", file)).read_text(encoding="utf-8")
+            assert old in text, f"{file}: {old!r} is not in the file any more"
+            return text.count("\n", 0, text.index(old) + len(old) - len(old.lstrip("\n"))) + 1
+    raise LookupError(f"no replacement in {file} to find the line of")
+
+
+def _case(text: str) -> dict[str, Any]:
+    """A case, its problems' `FILE:@:` read as the line its edit of FILE changed: a case pins no line
+    number, so an edit of the file above it never breaks it."""
+    case = yaml.safe_load(text)
+    if "rejected" in case and "edits" in case:
+        def line(m: re.Match[str]) -> str:
+            return f"{m.group(1)}:{edited_line(case['edits'], m.group(1))}:"
+
+        case["rejected"] = [re.sub(r"^([^:\s]+):@:", line, want) for want in case["rejected"]]
+    return case
+
+
+CASES = {p.stem: _case(p.read_text(encoding="utf-8"))
          for p in sorted((ROOT / "tests" / "hostile" / "cases").glob("*.yaml"))}
 DATA_CASES = [name for name, case in CASES.items() if "edits" in case and "rejected" in case]
 PAGE_CASES = [name for name, case in CASES.items() if "page" in case]

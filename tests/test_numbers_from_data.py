@@ -33,7 +33,9 @@ def _xia_ranges(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _more_guardians(data: dict[str, Any]) -> None:
+    """One more of a guardian, and the set's size that the build checks against every tile's copies."""
     data["rain/tiles"]["guardians"][0]["copies"] += 1
+    data["rain/tiles"]["set_size"] += 1
 
 
 def _one_attribute_less(data: dict[str, Any]) -> None:
@@ -67,8 +69,8 @@ CASES: list[tuple[str, Edit, str, Callable[[dict[str, Any]], object], object, ob
     ("Health a point of ShinKi costs", _set(("wbs/reiki", "shinki", "health_per_shinki"), 2), "wbs.health_state",
      lambda e: "lowers Health by 2 until" in _input(e, "shinki")["help"], False, True),
     ("encumbrance of an extra critical die", _set(("wbs/weapons", "encumbrance", "per_extra_critical_die"), 2),
-     "wbs.weapon", lambda e: _input(e, "extra_critical_dice")["help"], "Each one adds 1 to the weapon's encumbrance",
-     "Each one adds 2 to the weapon's encumbrance"),
+     "wbs.weapon", lambda e: _input(e, "extra_critical_dice")["help"],
+     "Every extra die adds 1 to the weapon's encumbrance", "Every extra die adds 2 to the weapon's encumbrance"),
     ("where primary attributes start", _set(("wbs/attributes", "primary", "start"), 2), "wbs.xp_cost",
      lambda e: _input(e, "from_value")["help"], "Primary attributes start at 1, derived bonuses and skills at 0",
      "Primary attributes start at 2, derived bonuses and skills at 0"),

@@ -49,8 +49,8 @@ def _weapon_inputs() -> list[Input]:
               help="Set by the strike: " + ", ".join(f"{s['name']} {die_name(s['die'])}"
                                                      for s in _weapons()["strikes"])),
         Input("extra_critical_dice", "Extra critical dice", "int", default=0, minimum=0, maximum=limits.RANKS,
-              group="Weapon", help=f"Each one adds {_weapons()['encumbrance']['per_extra_critical_die']} to the "
-                                   "weapon's encumbrance"),
+              group="Weapon", help=f"Every extra die adds {_weapons()['encumbrance']['per_extra_critical_die']} to "
+                                   "the weapon's encumbrance"),
         Input("carried", "Carried, not in hand", "bool", default=False, group="Weapon"),
     ]
 
