@@ -493,6 +493,21 @@ export function currentInputs(form) {
   return inputs;
 }
 
+/** The form's inputs as it first drew them (a rows table's as its hidden control's default: a table
+ *  tool's is empty), each decoded as `currentInputs` decodes it.
+ * @param {HTMLFormElement} form */
+export function defaultInputs(form) {
+  /** @type {Inputs} */
+  const inputs = {};
+  for (const c of controls(form)) {
+    /** @type {HTMLElement | null} */
+    const holder = c.closest(".codex-rows");
+    const value = defaultOf(c);
+    inputs[c.name] = holder ? decode(specOf(holder).fields, String(value)) : value;
+  }
+  return inputs;
+}
+
 /** The form's inputs as one string, cheaply (a rows input is its code): equal strings, equal
  *  inputs, whatever order the controls sit in. For "has anything changed?", asked on every answer.
  * @param {HTMLFormElement} form */

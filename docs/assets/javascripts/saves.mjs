@@ -8,7 +8,7 @@ import { sayWithButtons } from "./answers.mjs";
 import { download, fileName, keysUnder, readText, removeKey, roomWords, writeText } from "./device-store.mjs";
 import { askToKeep, showKeepingNow, timeWords, typeProblem } from "./kept.mjs";
 import { formState } from "./form-state.mjs";
-import { currentInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
+import { currentInputs, defaultInputs, rowFields, rowLimits, setInputs } from "./rows.mjs";
 import { asChange, stateKey } from "./store.mjs";
 
 const FORMAT = "jianghu-codex-save";
@@ -372,7 +372,10 @@ function replaceInputs(form, box, data, label, message) {
   const before = currentInputs(form);
   // A table tool takes a saved game's history after the game it replaces (its log's present is
   // the save's inputs: checkSave holds them equal).
-  setInputs(form, data.inputs, { label, log: data.log, fight: data.fight });
+  // A save is the whole state: what it does not hold is the tool's default (an imported fight with no
+  // fighters has none), never what the form held before. A save with a log holds every input (checkSave).
+  const inputs = data.log ? data.inputs : { ...defaultInputs(form), ...data.inputs };
+  setInputs(form, inputs, { label, log: data.log, fight: data.fight });
   if (form.hasAttribute("data-table")) return say(box, "", `${message} Undo brings back what was there.`);
   say(box, "", message, ["Undo", () => {
     setInputs(form, before, { label: "Put back what was there before" });
