@@ -284,8 +284,8 @@ def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hosti
         page.goto(hostile_site + CASES[name]["visit"])
         page.evaluate("value => localStorage.setItem('codex.readings', value)", stored)
         page.reload()
-        page.wait_for_function("() => [...document.querySelectorAll('form.calc')]"
-                               ".every((f) => window.__codex && window.__codex.formState(f).bound)")
+        # Bound: a form's code marks it busy or not from the moment it binds it (codex.mjs bind).
+        page.wait_for_function("() => [...document.querySelectorAll('form.calc')].every((f) => 'busy' in f.dataset)")
         assert page.evaluate("document.querySelectorAll('form.calc').length") >= 4
         select = page.locator("select[data-reading-for]").first
         note = select.get_attribute("data-reading-for")
