@@ -207,8 +207,8 @@ def test_next_asked_ahead_and_undo_draw_the_engines_answer_within_the_tap(site: 
     page = phone
     open_table(page, site[0] + "wbs/fight/")  # the page's own fight: its first Next is asked ahead too
     for step in range(4):
-        page.wait_for_function(f"""() => {{ const s = window.__codex.formState(document.querySelector('{FIGHT}'));
-            return window.__codex.ahead > {step} && !s.foreseeing; }}""")
+        page.wait_for_function(f"""() => window.__codex.ahead > {step}
+            && document.querySelector('{FIGHT}').dataset.foreseeing === "no" """)
         answered, runs = page.evaluate(TAP_IN_ONE_TASK, [FIGHT, "next"])
         assert (answered, runs) == (True, 0), f"Next {step + 1}: answered in the tap {answered}, runs {runs}"
         settled(page, WBS)

@@ -35,7 +35,6 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings (early: the worker was started from
  *   the page's head, engine-early.mjs)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
- * @property {typeof formState} formState each form's state (form-state.mjs: tests read it)
  * @property {number} watchdogMs an answer that takes longer stops the worker
  * @property {() => Promise<number>} echo a round trip that does no work, in ms
  */
@@ -55,7 +54,6 @@ const state = {
   // update (filled in a frame later).
   timings: { workerStarted: null, early: false, ready: null, firstAnswer: null, answers: [], detail: [] },
   addressPending, // the inputs are not in the address yet (tests wait for it)
-  formState, // each form's state (tests wait for `bound`, and set a table tool's clock)
   // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
   watchdogMs: 15000,
   echo,
@@ -494,6 +492,7 @@ export async function foresee(form, sets) {
   const mine = formState(form);
   if (mine.foreseeing || !state.worker || state.timings.ready === null || !resultsCurrent(form)) return;
   mine.foreseeing = true;
+  form.dataset.foreseeing = "yes"; // a question asked ahead is on its way (tests wait for it to come back)
   try {
     for (const set of sets) {
       if (mine.busy || !resultsCurrent(form)) return; // the reader's change goes first
@@ -507,6 +506,7 @@ export async function foresee(form, sets) {
     }
   } finally {
     mine.foreseeing = false;
+    form.dataset.foreseeing = "no";
   }
 }
 
