@@ -115,16 +115,20 @@ def _words_follow(found: Found, data: dict[str, Any], field: str, other: int) ->
     return before is not None and after is not None and len(word.findall(after)) < len(word.findall(before))
 
 
-def _text(found: Found, data: dict[str, Any]) -> str | None:
-    """The found calculator text with these rules (None: the calculator cannot describe itself with them)."""
+def _text(found: Found, data: dict[str, Any], strict: bool = False) -> str | None:
+    """The found calculator text with these rules: None where the calculator cannot describe itself with
+    them (with `strict`, that raises)."""
     calc_id, _, what = found.where.partition(": ")
     try:
+        # The engine reads the rules' texts with their markers filled in, as the build's loader gives them.
         filled = {key: expanded_value(value, data, lambda _where: ("", 0))[0] for key, value in data.items()}
         entry = Engine(filled).describe(calc_id)
-        return entry["summary"] if what == "summary" else next(
-            i.get("help", "") for i in entry["inputs"] if f"{i['name']}.help" == what)
     except Exception:
+        if strict:
+            raise
         return None
+    return entry["summary"] if what == "summary" else next(
+        i.get("help", "") for i in entry["inputs"] if f"{i['name']}.help" == what)
 
 
 def _follows_one_of(found: Found, data: dict[str, Any], fields: list[str]) -> bool:
@@ -155,18 +159,8 @@ def _follows(found: Found, data: dict[str, Any], changes: dict[str, int], strict
     changed = data
     for field, value in changes.items():
         changed = changed_rules(changed, field, value)
-    calc_id, _, what = found.where.partition(": ")
-    try:
-        # The engine reads the rules' texts with their markers filled in, as the build's loader gives them.
-        filled = {key: expanded_value(value, changed, lambda _where: ("", 0))[0] for key, value in changed.items()}
-        entry = Engine(filled).describe(calc_id)
-    except Exception:
-        if strict:
-            raise
-        return False
-    text = entry["summary"] if what == "summary" else next(
-        i.get("help", "") for i in entry["inputs"] if f"{i['name']}.help" == what)
-    return any(str(v) in text for v in changes.values())
+    text = _text(found, changed, strict)
+    return text is not None and any(str(v) in text for v in changes.values())
 
 
 def changed_rules(data: dict[str, Any], field: str, value: Any) -> dict[str, Any]:

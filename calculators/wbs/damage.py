@@ -24,7 +24,7 @@ from .combat_rules import (
     weapon_type,
     weapons,
 )
-from .damage_odds import Hit, critical_chance, dealt, expected, tie_share
+from .damage_odds import Hit, critical_chance, dealt, tie_share
 
 CHART_ROWS = 24
 
@@ -168,7 +168,7 @@ def compute(values: Mapping[str, Any]) -> dict[str, Any]:
         "resolves": "Quick" if strike.get("quick") else "When the attacker is next active",
         "roll": _roll_text(dice, damage_id, values["strength"], weapon_dice, effect_id, effect["name"]),
         "average_damage": average,
-        "expected_damage": json_number(expected(dist)),
+        "expected_damage": json_number(dist.mean()),
         "chance_no_damage": float(dist.get(0, Fraction(0))),
         "chance_critical": float(critical_chance(damage_die, dice)),
         "knockback_speed": _knockback_speed(hit, effect),
@@ -229,7 +229,7 @@ def _chart(dist: Chances[int], average: int) -> Distribution:
 
     grouped = dist.grouped(band)
     marked = {band(average)} if low <= average <= high else set()
-    mean = expected(dist)
+    mean = dist.mean()
     caption = (f"Damage dealt after DR and Soak (mean {number(mean)}; the highlighted row holds the book's "
                f"average, {average})")
     return Distribution.of(grouped, caption=caption, outcome="Damage", highlight=marked)

@@ -141,8 +141,3 @@ def critical_chance(d: Die, dice: int) -> Fraction:
     """Chance that at least one of `dice` damage dice shows a critical face."""
     crit_faces = sum(1 for face in range(1, d.faces + 1) if d.critical(face))
     return 1 - Fraction(d.faces - crit_faces, d.faces) ** dice
-
-
-def expected(dist: Chances[int]) -> Fraction:
-    """The mean of a distribution."""
-    return dist.mean()
