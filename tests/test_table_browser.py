@@ -706,3 +706,23 @@ def test_the_fight_of_issue_20_from_the_books_to_round_three(site: tuple[str, li
     assert "Resumed the fight kept on this device" in page.locator(f"{FIGHT} [data-table-notice]").inner_text()
     context.close()
     assert errors == []
+
+
+KEEP_CARDS = """(form) => { for (const li of document.querySelectorAll(`${form} .codex-cards > li`)) li.codexKept = true; }"""
+CARDS_KEPT = """(form) => [...document.querySelectorAll(`${form} .codex-cards > li`)].map((li) => [li.codexKept === true,
+  li.getAttribute("aria-current")])"""
+
+
+def test_next_redraws_the_cards_in_place(site: tuple[str, list[str]], phone: Any) -> None:
+    """A Next moves the marker and the ticks: the cards are the same elements, with what changed set
+    inside them (codex.mjs `reconcile`), so the phone styles a few elements, not twelve cards."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.evaluate(KEEP_CARDS, FIGHT)
+    before = page.evaluate(CARDS_KEPT, FIGHT)
+    page.locator('[data-table-bar] [data-table-action="next"]').tap()
+    settled(page, WBS)
+    after = page.evaluate(CARDS_KEPT, FIGHT)
+    assert [kept for kept, _ in after] == [True] * len(before), "every card kept"
+    assert [mark for _, mark in after] != [mark for _, mark in before], "the marker moved"
+    assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page)), "drawn as the engine draws it"

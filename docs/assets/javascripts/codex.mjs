@@ -408,9 +408,10 @@ function draw(form, answer, since, key) {
 }
 
 // An output redrawn changes in a few places (a Next moves every fighter's ticks by one and the
-// marker): an element whose tag and attributes are unchanged is kept and only what differs inside it
-// is replaced, down to a text's characters, so the browser styles and lays out those alone, not the
-// twelve cards and the tables around them (on a phone, most of the frame after an answer). Form controls are replaced whole (their value is not an attribute).
+// marker): an element of the same tag is kept, its attributes that differ are set, and only what
+// differs inside it is replaced, down to a text's characters, so the browser styles and lays out
+// those alone, not the twelve cards and the tables around them (on a phone, most of the frame after
+// an answer). Form controls are replaced whole (their value is not an attribute).
 const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
 /** @param {Element} out @param {string} html */
@@ -420,12 +421,25 @@ function patch(out, html) {
   reconcile(out, fresh.content);
 }
 
-/** @param {Node} was @param {Node} now @returns {boolean} */
-function sameShell(was, now) {
-  if (!(was instanceof Element) || !(now instanceof Element) || was.tagName !== now.tagName
-      || WHOLE.has(was.tagName) || was.attributes.length !== now.attributes.length) return false;
-  for (const { name, value } of now.attributes) if (was.getAttribute(name) !== value) return false;
-  return true;
+/** Whether `now` can be drawn into `was` in place (same tag, not a form control). @param {Node} was @param {Node} now
+ * @returns {now is Element} */
+function sameKind(was, now) {
+  return was instanceof Element && now instanceof Element && was.tagName === now.tagName && !WHOLE.has(was.tagName);
+}
+
+/** `was`'s attributes made equal to `now`'s, in `now`'s order (the page's HTML reads as the engine's):
+ * each one that differs is set, and from the first one out of place on, the rest are set again in
+ * order. The element is kept, so only what those attributes select is styled again.
+ * @param {Element} was @param {Element} now */
+function sameAttributes(was, now) {
+  const old = was.attributes;
+  const fresh = now.attributes;
+  let i = 0;
+  for (; i < old.length && i < fresh.length && old[i].name === fresh[i].name; i++) {
+    if (old[i].value !== fresh[i].value) was.setAttribute(fresh[i].name, fresh[i].value);
+  }
+  for (const { name } of [...old].slice(i)) was.removeAttribute(name);
+  for (const { name, value } of [...fresh].slice(i)) was.setAttribute(name, value);
 }
 
 /** `parent`'s children made equal to `fresh`'s, replacing only what differs. @param {Node} parent @param {Node} fresh */
@@ -441,8 +455,10 @@ function reconcile(parent, fresh) {
     const made = now[i];
     if (old.isEqualNode(made)) continue;
     if (old instanceof Text && made instanceof Text) old.data = made.data;
-    else if (sameShell(old, made)) reconcile(old, made);
-    else /** @type {ChildNode} */ (old).replaceWith(made);
+    else if (sameKind(old, made)) {
+      sameAttributes(/** @type {Element} */ (old), made);
+      reconcile(old, made);
+    } else /** @type {ChildNode} */ (old).replaceWith(made);
   }
 }
 

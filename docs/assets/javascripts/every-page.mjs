@@ -10,3 +10,13 @@ export function everyPage(fn) {
     fn();
   }
 }
+
+// What kind of page this is, as a class on <html> for the stylesheets (gm-tools.css, codex.css):
+// "table" a table tool's page, "long" a long form's (site.mjs, at every page); "bar" a table tool's
+// bar shown, "joined" a phone linked to a table (their modules; site.mjs takes them off at the next
+// page). Classes, not `html:has(…)` or `body:has(…)`: Chromium checks such a :has() against the
+// whole page at every change inside it (on a phone, a fifth of the frame after a tap, measured).
+/** @param {"table" | "long" | "bar" | "joined"} kind @param {boolean} on */
+export function mark(kind, on) {
+  document.documentElement.classList.toggle(`codex-page--${kind}`, on);
+}

@@ -8,6 +8,7 @@
 // Everything received is checked field by field and written as text (never as markup); a message
 // that fails is dropped and counted, and the table shown stays as it was.
 
+import { mark } from "./every-page.mjs";
 import { CodeError, answerOffer, cleanCode, parseMessage, textOf } from "./link.mjs";
 import { chosenOf, claimedOf, factsOf, yoursOf } from "./players.mjs";
 import { drawQr } from "./qr-draw.mjs";
@@ -478,12 +479,14 @@ async function answer(box, code, then) {
     // Linked: the codes give their place to the table (they come back if the link is lost).
     part(box, "[data-join-pair]").hidden = true;
     box.dataset.joinLinked = "yes";
+    mark("joined", true); // gm-tools.css: the table takes the page
     say(box, "Linked to the GM's table.");
     shownOnce = false;
   });
   const lost = () => {
     if (made !== peer || box.dataset.joinLinked === "no") return;
     box.dataset.joinLinked = "no";
+    mark("joined", false);
     part(box, "[data-join-pair]").hidden = false;
     const back = spare;
     spare = "";

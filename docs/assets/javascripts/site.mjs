@@ -15,7 +15,7 @@ import "./terms.mjs";
 import "./offline.mjs";
 // The phone link's binder (a few lines): links outlive instant navigation; its code loads where used.
 import "./link-bind.mjs";
-import { everyPage } from "./every-page.mjs";
+import { everyPage, mark } from "./every-page.mjs";
 
 const NAME = /^[a-z][a-z-]*\.mjs$/; // a module beside this one, nothing else
 /** @type {Set<string>} */
@@ -37,6 +37,13 @@ function loadParts() {
 }
 
 everyPage(loadParts);
+
+// The page's kind, as classes on <html> for the stylesheets (every-page.mjs `mark`).
+everyPage(() => {
+  for (const kind of /** @type {const} */ (["bar", "joined"])) mark(kind, false); // the last page's module set them
+  mark("table", Boolean(document.querySelector(".md-typeset .calc--table")));
+  mark("long", Boolean(document.querySelector(".md-typeset :is(.calc--long, .calc--tall)")));
+});
 
 // The search's entries are fetched by its worker at the first query (hooks/codex/search.py): ask
 // for them as the reader opens search, so that the first query finds them in the HTTP cache.

@@ -11,7 +11,7 @@
 
 import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
-import { everyPage } from "./every-page.mjs";
+import { everyPage, mark } from "./every-page.mjs";
 import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { download, fileName, readText, removeKey, roomWords, withLock } from "./device-store.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
@@ -940,6 +940,7 @@ function bindTable(form) {
   }).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
+  mark("bar", true); // gm-tools.css: the theme's "Back to top" would cover a fighter
   // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is, set
   // on those two elements alone. (A custom property on the root, as this was, restyled every element
   // of the page whenever a change line made the bar taller: 100 ms of a phone's Apply, measured.)
