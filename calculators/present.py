@@ -192,8 +192,8 @@ def _card(row: Mapping[str, Any], columns: Sequence[str], index: int) -> str:
         else:
             facts.append(_fact(name, cell))
     names = f"{label} {label}-state" if state else label
-    mark = ' aria-current="step"' if row["mark"] == "current" else ""
-    return (f'<li class="codex-card"{mark} aria-labelledby="{names}"><div class="codex-card__head">{head}{state}</div>'
+    mark = ' aria-current="step"' if row["mark"] == "current" else ""  # last: the marker moves alone (codex.mjs)
+    return (f'<li class="codex-card" aria-labelledby="{names}"{mark}><div class="codex-card__head">{head}{state}</div>'
             f'<dl class="codex-card__facts">{"".join(facts)}</dl>{chips}</li>')
 
 

@@ -708,9 +708,11 @@ def test_the_fight_of_issue_20_from_the_books_to_round_three(site: tuple[str, li
     assert errors == []
 
 
-KEEP_CARDS = """(form) => { for (const li of document.querySelectorAll(`${form} .codex-cards > li`)) li.codexKept = true; }"""
-CARDS_KEPT = """(form) => [...document.querySelectorAll(`${form} .codex-cards > li`)].map((li) => [li.codexKept === true,
-  li.getAttribute("aria-current")])"""
+KEEP_CARDS = """(form) => {
+  for (const li of document.querySelectorAll(`${form} .codex-cards > li`)) li.codexKept = true;
+}"""
+CARDS_KEPT = """(form) => [...document.querySelectorAll(`${form} .codex-cards > li`)]
+  .map((li) => [li.codexKept === true, li.getAttribute("aria-current")])"""
 
 
 def test_next_redraws_the_cards_in_place(site: tuple[str, list[str]], phone: Any) -> None:

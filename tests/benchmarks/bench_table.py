@@ -2,9 +2,10 @@
 
     .venv/bin/python -m tests.benchmarks.bench_table [--runs 3] [--actions 30]
 
-A twelve-fighter WBS fight (as issues 28 and 29 ask) on its table page (wbs/fight/), the site served
-as a static host serves it (tests/support/server.py). Two actions, each driven by a script in the page (so the driver adds no
-work of its own to the page's main thread), each answer awaited, then two frames:
+A twelve-fighter WBS fight (as issues 28 and 29 ask) on its table page (wbs/fight/), the site
+served as a static host serves it (tests/support/server.py). Two actions, each driven by a script in
+the page (so the driver adds no work of its own to the page's main thread), each answer awaited,
+then two frames:
 - damage: a fighter's damage typed (an input event on the focused field), as a GM enters a hit;
 - Next: the bar's Next pressed (a click), as a GM ends a turn; the next press waits out the
   double-tap guard (rows.mjs HOLD), as a GM's next turn does, while the page asks ahead for the

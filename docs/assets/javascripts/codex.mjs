@@ -383,7 +383,7 @@ function draw(form, answer, since, key) {
       if (shown !== html) patch(out, html);
       drawn.set(out, html);
     }
-    form.classList.remove("calc--stale");
+    if (form.classList.contains("calc--stale")) form.classList.remove("calc--stale"); // no class write when none
     setStatus(form, "", "live");
   } else if (answer.error) {
     showErrors(form, answer.error.problems || [answer.error]);
