@@ -28,16 +28,19 @@ desktop (no throttling), as before:
 phone: CPU ×4 (CDP), and one 9 Mbit/s link with 40 ms per request shaped at the server
 (tests/support/server.py `Link`): the page, the worker and the service worker share it, which the
 browser's own network emulation cannot do (it never reaches a service worker). Each run starts from
-a fresh profile; every figure is input event → the live number, with the link's floor beside it
-(the bytes that visit took on the wire ÷ the link's speed):
+a fresh profile; every figure is to the live number, from the input event and from navigation (the
+page's own load included: the budgets' reading, as a reader opening the page waits), with the
+link's floor beside it (the bytes that visit took on the wire ÷ the link's speed):
 - stock Pyodide: a worker that loads stock Pyodide from the same files (the anchor);
 - cold: first visit, input event at once;
 - second visit during install: the same page opened again at once, while the service worker
   copies the site (the GM who reloads);
 - next night: the browser restarted on the same profile once the service worker holds the site;
-  the night after (a third session); offline.
-Budgets (issue 24): desktop later answers p95 ≤ 16 ms with one run per change; phone cold ≤ 0.75 ×
-stock and ≤ 1.2 × its floor; second visit ≤ cold; next night ≤ 0.2 × cold.
+  the night after (a third session); offline;
+- the table page's first Next: a cold first visit to the fight page with twelve fighters in its
+  address, Next tapped as soon as the page takes it, to its answer.
+Budgets (issues 24 and 34): desktop later answers p95 ≤ 16 ms with one run per change; phone, from
+navigation: cold ≤ 0.75 × stock and ≤ 1.2 × its floor; second visit ≤ cold; next night ≤ 0.2 × cold.
 
 bestiary at scale (`bestiary_scale.py`, its own functions; `--creatures 0` leaves it out):
 - 5,000 generated creatures built against a plain mkdocs-material site of the same creatures with
@@ -79,7 +82,7 @@ postMessage(performance.now() - t0);`;
 const url = URL.createObjectURL(new Blob([src], {{type: "text/javascript"}}));
 const t = performance.now();
 const w = new Worker(url, {{type: "module"}});
-w.onmessage = (e) => {{ window.bare = performance.now() - t; }};
+w.onmessage = (e) => {{ window.bare = performance.now() - t; window.bareAt = performance.now(); }};
 </script>"""
 OFFLINE_READY = """() => { const o = window.__codexOffline;
   return Boolean(navigator.serviceWorker.controller && o && o.registration && o.registration.active
@@ -264,8 +267,8 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, int(len(ordered) * 0.95) - 1)]
 
 
-def bare_pyodide(browser: Any, url: str, requests: Requests, *, on_phone: bool) -> tuple[float, int]:
-    """Stock Pyodide loaded in a worker: ms, and bytes on the wire."""
+def bare_pyodide(browser: Any, url: str, requests: Requests, *, on_phone: bool) -> tuple[float, int, float]:
+    """Stock Pyodide loaded in a worker: ms from the worker's start, bytes on the wire, ms from navigation."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
@@ -274,9 +277,9 @@ def bare_pyodide(browser: Any, url: str, requests: Requests, *, on_phone: bool) 
     mark = len(requests.sent)
     page.goto(url)
     page.wait_for_function("() => window.bare !== undefined", timeout=120_000)
-    took = page.evaluate("window.bare")
+    took, navigated = page.evaluate("[window.bare, window.bareAt]")
     context.close()
-    return took, bytes_since(requests, mark)
+    return took, bytes_since(requests, mark), navigated
 
 
 INSTALLING = """() => { const o = window.__codexOffline;
@@ -299,16 +302,19 @@ SECOND_SESSION_MS = 8000  # how long the next night stays open before the night 
 
 
 class Visit:
-    """One phone visit's first answer: ms, bytes on the wire, and where the time went."""
+    """One phone visit's first answer: ms from the input (stock Pyodide: from its worker's start),
+    bytes on the wire, ms from navigation (the page's own load included), and where the time went."""
 
-    def __init__(self, ms: float, size: int, phases: dict[str, float] | None = None) -> None:
-        self.ms, self.size, self.phases = ms, size, phases or {}
+    def __init__(self, ms: float, size: int, navigated: float, phases: dict[str, float] | None = None) -> None:
+        self.ms, self.size, self.navigated, self.phases = ms, size, navigated, phases or {}
 
 
-def measured(requests: Requests, go: Any, page: Any = None) -> Visit:
+def measured(requests: Requests, go: Any, page: Any) -> Visit:
     mark = len(requests.sent)
     ms = go()
-    return Visit(ms, bytes_since(requests, mark), page.evaluate(PHASES) if page else None)
+    # the page's clock starts at its navigation: the first answer's time on it is from navigation
+    return Visit(ms, bytes_since(requests, mark), page.evaluate("window.__codex.timings.firstAnswer"),
+                 page.evaluate(PHASES))
 
 
 def phone_visits(playwright: Any, url: str, requests: Requests, profile: Path) -> dict[str, Visit]:
@@ -344,6 +350,42 @@ def phone_visits(playwright: Any, url: str, requests: Requests, profile: Path) -
     context.close()
     assert not outside, f"requests left 127.0.0.1: {outside}"
     return out
+
+
+# The table page opened cold with a fight in its address (as a shared link opens it), its Next
+# tapped as soon as the page takes it (the bar holds it until the page's first answer: rows.mjs
+# `holdTaps`): ms from that tap to its answer in the page, and from navigation (the page's clock
+# starts there).
+FIRST_NEXT = """async (form) => {
+  const holder = document.querySelector(form);
+  const next = holder.querySelector('[data-table-bar] [data-table-action="next"]');
+  const answered = new Promise((done) => holder.addEventListener("codex:answer", done, { once: true }));
+  const started = performance.now();
+  next.click();
+  await answered;
+  return [performance.now() - started, performance.now()];
+}"""
+
+
+def table_first_next(playwright: Any, url: str, requests: Requests, profile: Path) -> Visit:
+    """A cold first visit to the fight page with a fight in its address, on the phone: its first
+    Next (issue 29: within the cold first-answer budget)."""
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS,
+                                                           headless=True)
+    page = context.pages[0] if context.pages else context.new_page()
+    local_only(page, [])
+    phone(context, page)
+    mark = len(requests.sent)
+    page.goto(url, wait_until="domcontentloaded")
+    form = f'form[data-calc="{TRACKER}"]'
+    page.wait_for_function(f"""() => {{
+      const next = document.querySelector('{form} [data-table-bar] [data-table-action="next"]');
+      return next && !next.hidden && !next.disabled && next.getAttribute("aria-disabled") === "false"; }}""",
+                           timeout=300_000, polling=20)
+    ms, navigated = page.evaluate(FIRST_NEXT, form)
+    visit = Visit(ms, bytes_since(requests, mark), navigated)
+    context.close()
+    return visit
 
 
 def median(values: list[float]) -> float:
@@ -389,8 +431,11 @@ def main() -> None:
                     tracker_answers(browser, tracker_url(base), tracker)
                 link.bits_per_second, link.latency = PHONE_BITS, PHONE_LATENCY
                 try:
-                    phone_bare.append(Visit(*bare_pyodide(browser, base + bare_page, requests, on_phone=True)))
+                    ms, size, navigated = bare_pyodide(browser, base + bare_page, requests, on_phone=True)
+                    phone_bare.append(Visit(ms, size, navigated))
                     visits.append(phone_visits(playwright, base + WIDGET_PAGE, requests, Path(tmp) / f"phone-{run}"))
+                    visits[-1]["table page, first Next"] = table_first_next(playwright, tracker_url(base, 12),
+                                                                             requests, Path(tmp) / f"table-{run}")
                 finally:
                     link.bits_per_second = None
             browser.close()
@@ -406,26 +451,40 @@ def main() -> None:
         print("\n".join(later.lines("later answers, wbs.derived", 16)
                         + tracker.lines("tracker answers, 20 combatants", 20)))
     rows = [("stock Pyodide", phone_bare)] + [(f"ours, {name}", [v[name] for v in visits]) for name in visits[0]]
-    figures = {name: (median([v.ms for v in got]), median([v.size for v in got])) for name, got in rows}
-    stock = figures["stock Pyodide"][0]
-    cold_ms, cold_size = figures["ours, cold"]
+    figures = {name: (median([v.ms for v in got]), median([v.navigated for v in got]), median([v.size for v in got]))
+               for name, got in rows}
+    stock, stock_nav, _ = figures["stock Pyodide"]
+    cold_ms, cold_nav, cold_size = figures["ours, cold"]
     print(f"phone (CPU ×{PHONE_CPU}; {PHONE_BITS / 1e6:g} Mbit/s and {PHONE_LATENCY * 1000:g} ms per request, one "
-          f"link shaped at the server), medians of {args.runs} runs, input event → number; {load}")
-    print(f"  {'':30} {'ms':>7} {'× stock':>8} {'× cold':>7} {'KiB':>7} {'floor ms':>9} {'× floor':>8}")
-    for name, (ms, size) in figures.items():
+          f"link shaped at the server for the page, its worker and its service worker), medians of {args.runs} runs, "
+          f"to the live number; {load}")
+    print(f"  {'':30} {'from the input':>17}  {'from navigation':>25}  {'KiB':>6} {'floor ms':>9} {'× floor':>8}")
+    print(f"  {'':30} {'ms':>7} {'× stock':>8}  {'ms':>7} {'× stock':>8} {'× cold':>7}")
+    for name, (ms, navigated, size) in figures.items():
         floor = floor_ms(size)
-        print(f"  {name:30} {ms:7.0f} {ms / stock:8.2f} {ms / cold_ms:7.2f} {size / 1024:7.0f} {floor:9.0f} "
-              f"{(ms / floor if floor > 50 else float('nan')):8.2f}")
+        print(f"  {name:30} {ms:7.0f} {ms / stock:8.2f}  {navigated:7.0f} {navigated / stock_nav:8.2f} "
+              f"{navigated / cold_nav:7.2f}  {size / 1024:6.0f} {floor:9.0f} "
+              f"{(navigated / floor if floor > 50 else float('nan')):8.2f}")
     print("  where the time went (medians, ms): " + "; ".join(
         f"{name.removeprefix('ours, ')}: " + ", ".join(
             f"{phase} {median([v.phases[phase] for v in got if v.phases.get(phase) is not None]):.0f}"
             for phase in got[0].phases)
         for name, got in rows if got[0].phases))
-    second = figures["ours, second visit, installing"][0]
-    night = figures["ours, next night"][0]
-    print(f"  budgets: cold ≤ 0.75 × stock ({cold_ms / stock:.2f}); cold ≤ 1.2 × its floor "
-          f"({cold_ms / floor_ms(cold_size):.2f}); second visit ≤ cold ({second / cold_ms:.2f} × cold); "
-          f"next night ≤ 0.2 × cold ({night / cold_ms:.2f})")
+    # Issue 34 measured 0.85 × stock where this benchmark said 0.68-0.71 ×: both are right, from two starts.
+    # Stock Pyodide's page is a few lines, so its worker starts at once; ours is typed into once the page has
+    # loaded (its HTML, stylesheet and scripts on the same link), which "from the input" leaves out.
+    print(f"  from the input leaves out our page's own load before the reader can type ({cold_nav - cold_ms:.0f} ms of "
+          f"the cold visit); stock Pyodide's page has nothing to load first ({stock_nav - stock:.0f} ms): so the "
+          f"budgets are read from navigation ({cold_ms / stock:.2f} × stock from the input, "
+          f"{cold_nav / stock_nav:.2f} × from navigation)")
+    table_nav = figures["ours, table page, first Next"][1]
+    print(f"  the table page's first Next (issue 29), from navigation: {table_nav:.0f} ms, "
+          f"{table_nav / stock_nav:.2f} × stock (the cold first-answer budget: ≤ 0.75 ×)")
+    second = figures["ours, second visit, installing"][1]
+    night = figures["ours, next night"][1]
+    print(f"  budgets, from navigation: cold ≤ 0.75 × stock ({cold_nav / stock_nav:.2f}); cold ≤ 1.2 × its floor "
+          f"({cold_nav / floor_ms(cold_size):.2f}); second visit ≤ cold ({second / cold_nav:.2f} × cold); "
+          f"next night ≤ 0.2 × cold ({night / cold_nav:.2f})")
     if args.creatures and not args.phone:
         print("\n".join(scale_lines(args.creatures, args.scale_builds)))
 
