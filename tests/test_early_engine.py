@@ -1,6 +1,6 @@
-"""A page with calculators starts its engine from its head when the offline copy serves it
-(hooks/codex/early_engine.py writes the head's tags; engine-early.mjs starts the worker;
-tests/test_offline.py shows the browser doing it, and a first visit not doing it)."""
+"""A page with calculators starts its engine from its head (hooks/codex/early_engine.py writes the
+head's tags; engine-early.mjs starts the worker; tests/test_offline.py shows the browser doing it,
+from the offline copy and on a first visit)."""
 
 from __future__ import annotations
 

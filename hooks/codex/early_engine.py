@@ -1,10 +1,11 @@
 """A page with calculators names them in its `<head>` and loads `engine-early.mjs` there.
 
 Module scripts at the end of the body run only once the whole page is parsed and the theme's
-bundle has run: on a phone that is over a second. When the offline copy serves the page, nothing
-the engine loads competes with the page's own loading, so the engine's worker can start at once;
-an async module in the head does that (engine-early.mjs), reading which calculators to warm from
-the `<meta>` written before it. Pages without a calculator get neither, and start no engine.
+bundle has run: on a phone that is over a second. An async module in the head starts the engine's
+worker at once (engine-early.mjs), reading which calculators to warm from the `<meta>` written
+before it: from the offline copy, or on a first visit from the network beside the page's own
+loading (measured there: the first answer sooner, the first paint no later). Pages without a
+calculator get neither, and start no engine.
 """
 
 from __future__ import annotations

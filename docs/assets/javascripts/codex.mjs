@@ -591,9 +591,9 @@ function bindAll() {
   const calcs = forms();
   calcs.forEach(bind);
   if (calcs.length && !state.worker) {
-    // Prewarm while the reader reads, so the first change answers at once: at once when the
-    // offline copy serves the page (the engine's files come from it, taking nothing from the
-    // page's own loading), else once the page is idle (the engine's download comes after the page's).
+    // Prewarm while the reader reads, so the first change answers at once. A page loaded whole
+    // started it from its head already (engine-early.mjs: adopted here); a page reached by instant
+    // navigation runs no head script: at once when the offline copy serves it, else once it is idle.
     const warm = () => startWorker().catch(() => {});
     if (navigator.serviceWorker?.controller) warm();
     else if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
