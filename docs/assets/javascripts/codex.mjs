@@ -368,6 +368,25 @@ async function answerFor(form, inputs) {
   return { ...(await ask(/** @type {string} */ (form.dataset.calc), inputs)), asked };
 }
 
+/** @type {WeakMap<HTMLFormElement, Map<string, Element | null>>} each form's outputs by name, found once */
+const outputsOf = new WeakMap();
+
+/** The form's output called `name` (found once; found again if it left the page).
+ * @param {HTMLFormElement} form @param {string} name @returns {Element | null} */
+function outputNamed(form, name) {
+  let named = outputsOf.get(form);
+  if (!named) {
+    named = new Map();
+    outputsOf.set(form, named);
+  }
+  let out = named.get(name);
+  if (out === undefined || (out && !out.isConnected)) {
+    out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
+    named.set(name, out);
+  }
+  return out;
+}
+
 /** @param {HTMLFormElement} form @param {Answer} answer @param {number} since @param {string} key its inputs */
 function draw(form, answer, since, key) {
   form.dataset.live = "yes";
@@ -376,7 +395,7 @@ function draw(form, answer, since, key) {
     showErrors(form, []);
     const drawn = formState(form).shown;
     for (const [name, html] of Object.entries(answer.ok)) {
-      const out = form.querySelector(`output[name="${CSS.escape(name)}"]`);
+      const out = outputNamed(form, name);
       if (!out) continue;
       // The page's own HTML is compared once; after that, the string last drawn (no DOM serialising).
       const shown = drawn.has(out) ? drawn.get(out) : out.innerHTML;

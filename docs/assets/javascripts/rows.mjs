@@ -183,16 +183,28 @@ function update(body, spec, rows) {
   for (let i = 0; i < rows.length; i++) {
     const tr = trs[i];
     if (tr.dataset.row !== String(i + 1)) return false;
+    // the row's controls found in one pass, not one search per field (a Next sets a fight's all)
+    /** @type {Map<string, HTMLInputElement>} a select when the field is a choice: it has a value, not `checked` */
+    const controls = new Map();
+    for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (tr.querySelectorAll("[data-field]"))) {
+      controls.set(/** @type {string} */ (control.dataset.field), control);
+    }
     for (const f of spec.fields) {
-      /** @type {HTMLInputElement | null} a select when the field is a choice: it has a value, not `checked` */
-      const control = tr.querySelector(`[data-field="${f.name}"]`);
+      const control = controls.get(f.name);
       if (!control) return false;
       const value = rows[i][f.name];
       if (f.type === "bool") {
         if (control.checked !== Boolean(value)) control.checked = Boolean(value);
       } else if (control.value !== String(value ?? "")) control.value = String(value ?? "");
     }
-    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => /** @type {HTMLButtonElement | null} */ (tr.querySelector(`[data-rows-action="${a}"]`)));
+    /** @type {Map<string, HTMLButtonElement>} */
+    const actions = new Map();
+    const last = tr.lastElementChild; // render's shape: the row's buttons in its last cell
+    for (const button of last?.classList.contains("codex-rows__controls") ? last.children : []) {
+      const action = /** @type {HTMLButtonElement} */ (button).dataset.rowsAction;
+      if (action) actions.set(action, /** @type {HTMLButtonElement} */ (button));
+    }
+    const [up, copy, remove] = ["up", "duplicate", "remove"].map((a) => actions.get(a));
     if (!up || !copy || !remove) return false;
     up.disabled = i === 0;
     copy.disabled = rows.length >= spec.max;
@@ -344,8 +356,9 @@ function onAction(holder, button) {
 
 /** @param {HTMLFormElement} form @param {Problem[]} problems */
 function showRowErrors(form, problems) {
-  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows td .calc__error"))) {
-    if (!slot.hidden) { slot.hidden = true; slot.textContent = ""; }
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows td .calc__error:not([hidden])"))) {
+    slot.hidden = true;
+    slot.textContent = "";
   }
   for (const control of form.querySelectorAll(".codex-rows [data-field][aria-invalid]")) control.removeAttribute("aria-invalid");
   for (const p of problems) {
