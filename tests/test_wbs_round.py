@@ -14,6 +14,7 @@ import pytest
 
 from calculators import InputError
 from tests.support.engine import engine, rules_data
+from tests.support.says import says, says_none
 
 TRACKER = "wbs.combat_tracker"
 GOBLIN = "wbs/bestiary/goblin"
@@ -116,7 +117,7 @@ def test_holding_channelled_reiki_is_chosen_each_round() -> None:
            "concentration": 0}
     state = {"combatants": [row]}
     chosen = engine().run("wbs.combat_tracker", {**state, "target": "Rin", "what": "hold"})["apply"]
-    assert "will hold channelled ReiKi this round" in chosen["summary"] or "hold" in chosen["label"]
+    says(chosen["label"], "Rin", "hold", "channelled ReiKi")
     state = end_round({**state, **dict(chosen["sets"])})
     rin = row_of(state, "Rin")
     assert rin["channelled"] == 4 and rin["hold"] is False  # held once; asked again next round
@@ -129,7 +130,7 @@ def test_last_gasp_is_not_paid_with_the_last_point_nor_without_being_wanted() ->
     unwanted = {"name": "B", "health": 6, "damage": 7, "stamina": 5}
     state = press({"combatants": [last, unwanted]})
     assert [(r["stamina"], r["gasp_paid"]) for r in state["combatants"]] == [(1, False), (5, False)]
-    assert "too little Stamina" in run(combatants=[last, unwanted])["next"]["summary"]
+    says(run(combatants=[last, unwanted])["next"]["summary"], "Stamina")
 
 
 def test_twice_health_pays_to_stay_awake_but_does_not_act() -> None:
@@ -138,7 +139,8 @@ def test_twice_health_pays_to_stay_awake_but_does_not_act() -> None:
     assert (state["combatants"][0]["stamina"], state["combatants"][0]["gasp_paid"]) == (4, True)
     assert ticks(run(state), 0) == 0
     names = [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
-    assert names == ["Awake at twice Health (Stamina paid)"]  # one state, not "Unconscious" beside it
+    assert len(names) == 1  # one state, not "Unconscious" beside it
+    says(names[0], "Awake", "twice Health", "Stamina")
 
 
 @pytest.mark.parametrize(("reading", "paid"), [("next-round", False), ("at-once", True)])
@@ -296,14 +298,17 @@ def test_the_core_moves_two_at_the_round_end_inside_peak_and_damper() -> None:
     up = press({"combatants": [goblin]}, "apply", target="Goblin", what="core_move", change="+2")
     assert end_round(up)["combatants"][0]["core"] == 25  # no Peak: the top of its range
     found = problems(combatants=[goblin], target="Goblin", what="core_move", change="3")
-    assert found == {"change": "The move would be 3, above 2"}
+    assert list(found) == ["change"]
+    says(found["change"], 3, 2)
     orc = problems(combatants=[stat_row(ORC)], target="Orc", what="core_move", change="2")
-    assert "Peak or Damper" in orc["change"]
+    says(orc["change"], "Peak", "Damper")
 
 
 def test_ev_is_one_or_what_the_core_opens() -> None:
     monk = {"name": "Monk", "energy": 42, "core": 21, "ev": 2}
-    assert problems(combatants=[monk]) == {"combatants.1.ev": "Monk's Core of 21 allows an EV of 1 or 3 (got 2)"}
+    found = problems(combatants=[monk])
+    assert list(found) == ["combatants.1.ev"]
+    says(found["combatants.1.ev"], "Monk", "Core", 21, "EV", 1, 3, 2)
     assert ticks(run(combatants=[{**monk, "ev": 3}]), 0) == 4
     # The GenKi left falls below the Core: the Core follows it down, and EV 3 closes (EV 2 opens).
     low = {**monk, "energy": 22, "ev": 3, "majors": 2}
@@ -327,11 +332,11 @@ def test_durability_and_shinki_move_health_and_stagger_takes_two_stamina() -> No
 def test_an_action_resolves_once_its_cost_in_ticks_has_passed() -> None:
     state = press({"combatants": [{"name": "A", "reflex": 3}, {"name": "B", "reflex": 3}]})  # phase 1
     state = press(state, "apply", target="A", what="declare-attacks", change="2")
-    assert "Waiting: A (Attacks in 2 more ticks)" in run(state)["acting_now"]
+    says(run(state)["acting_now"], "Waiting", "A", "Attacks", "2 more ticks")
     state = press(state)  # phase 2: one tick passes
-    assert "Waiting: A (Attacks in 1 more tick)" in run(state)["acting_now"]
+    says(run(state)["acting_now"], "Waiting", "A", "Attacks", "1 more tick")
     state = press(state)  # phase 4: resolves
-    assert run(state)["acting_now"].startswith("Resolving, in the book's order: 1. A (Attacks).")
+    says(run(state)["acting_now"], "Resolving", 1, "A", "Attacks")
 
 
 def test_the_book_resolution_order_on_a_shared_tick() -> None:
@@ -340,8 +345,8 @@ def test_the_book_resolution_order_on_a_shared_tick() -> None:
     for name, kind in (("Striker", "attacks"), ("Runner", "movement"), ("Caster", "energy")):
         state = press(state, "apply", target=name, what=f"declare-{kind}", change="1")
     said = run(press(state))["acting_now"]
-    assert said.startswith("Resolving, in the book's order: 1. Runner (Movement); 2. Striker (Attacks); "
-                           "3. Caster (Energy). Then declaring, in that order: Runner, Striker and Caster.")
+    says(said, "Resolving", 1, "Runner", "Movement", 2, "Striker", "Attacks", 3, "Caster", "Energy",
+         "declaring", "Runner", "Striker", "Caster")
 
 
 def test_the_end_of_the_round_is_a_tick_and_excess_cost_carries_over() -> None:
@@ -349,18 +354,18 @@ def test_the_end_of_the_round_is_a_tick_and_excess_cost_carries_over() -> None:
     state = press({"combatants": [{"name": "A", "reflex": 2}, {"name": "B", "reflex": 4}]})
     state = press(press(state), "apply", target="A", what="declare-attacks", change="2")
     result = run(end_round_preview(state))
-    assert "A's action (Attacks) resolves at the end of the round" in result["next"]["summary"]
+    says(result["next"]["summary"], "A", "Attacks", "resolves", "end of the round")
     # Cost 3: one tick left and the end of the round, so it runs into round 2, and A has no Active Defense.
     state = press({"combatants": [{"name": "A", "reflex": 2}, {"name": "B", "reflex": 4}]})
     state = press(press(state), "apply", target="A", what="declare-attacks", change="3")
     names = [c["name"] for c in run(state)["fighters"]["rows"][0]["cells"][0]["conditions"]]
     assert "Excess cost" in names
-    assert "no Active Defense" in problems(state, target="A", what="defense", change="1")["target"]
+    says(problems(state, target="A", what="defense", change="1")["target"], "no Active Defense")
     state = end_round(state)
     a = state["combatants"][0]
     assert (a["action"], a["wait"], a["carried"]) == ("attacks", 1, True)
     state = press(press(state))  # round 2, phase 2: its first tick, the carried strike resolves
-    assert run(state)["acting_now"].startswith("Resolving, in the book's order: 1. A (Attacks).")
+    says(run(state)["acting_now"], "Resolving", 1, "A", "Attacks")
     assert press(state)["combatants"][0]["carried"] is False
 
 
@@ -378,7 +383,7 @@ def test_a_reaction_delays_its_fighter() -> None:
     state = press(state, "apply", target="A", what="defense", change="2")
     assert state["combatants"][0]["wait"] == 2
     assert "cannot declare" not in run(state)["acting_now"]
-    assert "still waiting 2 ticks" in problems(state, target="A", what="declare-attacks", change="1")["target"]
+    says(problems(state, target="A", what="declare-attacks", change="1")["target"], "waiting", "2 ticks")
 
 
 # ---- the turn pointer: defeats at any place keep the order -------------------------------------------
@@ -387,12 +392,16 @@ def test_a_defeat_mid_phase_neither_skips_nor_repeats_anyone() -> None:
     # A (Reflex 5) has two ticks in phase 2, B and C one: the first step of phase 2 is A's alone.
     state = press(press({"combatants": [{"name": "A", "reflex": 5}, {"name": "B", "reflex": 3},
                                         {"name": "C", "reflex": 3}]}))
-    assert run(state)["now"] == "Round 1, phase 2, tick 1 of 2"
+    says(run(state)["now"], "Round 1", "phase 2", "tick 1", "of 2")
     state = press(state, "apply", target="A", what="damage", change="6")  # A is out
-    assert run(state)["next_up"] == "Round 1, phase 2, tick 1 of 1: B and C."
+    said = run(state)["next_up"]
+    says(said, "Round 1", "phase 2", "tick 1", "of 1", "B", "C")
+    says_none(said, "A")
     state = press(state)
-    assert run(state)["acting_now"] == "Declaring: B and C."
-    assert run(press(state))["now"] == "Round 1, phase 4, tick 1 of 1"
+    said = run(state)["acting_now"]
+    says(said, "Declaring", "B", "C")
+    says_none(said, "A")
+    says(run(press(state))["now"], "Round 1", "phase 4", "tick 1", "of 1")
 
 
 def test_the_round_number_moves_by_one_and_the_end_of_round_is_paid_once() -> None:
@@ -423,36 +432,33 @@ def test_a_change_is_typed_as_the_gm_says_it(typed: str, damage: int) -> None:
 def test_the_apply_button_says_what_it_does() -> None:
     result = run(combatants=[{"name": "Goblin 2"}], target="Goblin 2", change="+4")
     assert result["apply"]["label"] == "Goblin 2 takes 4 damage"
-    assert result["apply"]["summary"] == "4 damage of 6 Health: fighting on."
+    says(result["apply"]["summary"], 4, "damage", 6, "Health", "fighting")
 
 
-@pytest.mark.parametrize(("typed", "field", "message"), [
-    ({"target": "Goblin", "change": "4"}, "target",
-     "2 combatants are called 'Goblin' (rows 1 and 2): which one? "
-     "Rename one so the change cannot land on the wrong one"),
-    ({"target": "", "change": "4"}, "target",
-     "Pick who this is for: tap a name in the table, or type it"),
-    ({"target": "Nobody", "change": "4"}, "target", "No combatant is called 'Nobody' (there are: Goblin, goblin, Orc)"),
-    ({"target": "Orc", "change": "+abc"}, "change",
-     "A change is a whole number up to 99,999, with + or − before it if you like, or = to set: 4, +4, −2 or =5 "
-     "(got '+abc')"),
-    ({"target": "Orc", "change": "-60", "what": "energy"}, "change", "Orc's JaKi would be -45, below 0"),
-    ({"target": "Orc", "change": "-1", "what": "healing"}, "change",
-     "Healing is how much damage comes off: type it as 4 or +4"),
-    ({"target": "Orc", "change": "2", "what": "declare-attacks"}, "change",
-     "Actions are declared on a fighter's ticks: press Next to reach the round's first"),
-    ({"target": "Orc", "change": "+3", "what": "reiki"}, "change", "A monster has one pool: change its energy (JaKi)"),
+@pytest.mark.parametrize(("typed", "field", "facts"), [
+    ({"target": "Goblin", "change": "4"}, "target", (2, "'Goblin'", "rows 1", 2, "Rename")),
+    ({"target": "", "change": "4"}, "target", ("who", "name")),
+    ({"target": "Nobody", "change": "4"}, "target", ("No combatant", "'Nobody'", "Goblin", "goblin", "Orc")),
+    ({"target": "Orc", "change": "+abc"}, "change", ("whole number", "99,999", "'+abc'")),
+    ({"target": "Orc", "change": "-60", "what": "energy"}, "change", ("Orc", "JaKi", -45, "below 0")),
+    ({"target": "Orc", "change": "-1", "what": "healing"}, "change", ("Healing", "damage", 4, "+4")),
+    ({"target": "Orc", "change": "2", "what": "declare-attacks"}, "change", ("declared", "ticks", "Next")),
+    ({"target": "Orc", "change": "+3", "what": "reiki"}, "change", ("monster", "one pool", "energy", "JaKi")),
 ])
-def test_every_bad_change_is_named_beside_its_field(typed: dict[str, str], field: str, message: str) -> None:
+def test_every_bad_change_is_named_beside_its_field(typed: dict[str, str], field: str,
+                                                    facts: tuple[str | int, ...]) -> None:
     fight = [{"name": "Goblin"}, {"name": "goblin"}, {"name": "Orc", "monster": True}]
-    assert problems(combatants=fight, **typed) == {field: message}
+    found = problems(combatants=fight, **typed)
+    assert list(found) == [field]
+    says(found[field], *facts)
 
 
 def test_when_there_is_nothing_to_apply_it_says_so() -> None:
     result = run(combatants=[{"name": "Orc"}])
-    assert result["apply"]["type"] == "table" and result["apply"]["empty"].startswith("Pick a fighter")
+    assert result["apply"]["type"] == "table"
+    says(result["apply"]["empty"], "fighter")
     result = run(combatants=[{"name": "Orc"}], target="orc")
-    assert result["apply"]["empty"] == "Type a change for Orc: +4, −2, 4 or =5."
+    says(result["apply"]["empty"], "change", "Orc", "+4", -2)
 
 
 def test_fighters_rows_pick_their_name_and_list_conditions_with_the_rules_text() -> None:
@@ -481,12 +487,14 @@ def test_an_old_link_still_opens_the_fight() -> None:
 
 
 def test_the_turn_pointer_is_checked_against_the_tier() -> None:
-    assert problems(combatants=[{"name": "A"}], phase=8, tick=1) == {
-        "phase": "A round at this tier has 4 phases (got 8)"}
-    assert problems(combatants=[{"name": "A"}], phase=2, tick=0) == {
-        "tick": "Inside a phase the tick counts down to 1 (got 0)"}
+    found = problems(combatants=[{"name": "A"}], phase=8, tick=1)
+    assert list(found) == ["phase"]
+    says(found["phase"], "4 phases", 8)
+    found = problems(combatants=[{"name": "A"}], phase=2, tick=0)
+    assert list(found) == ["tick"]
+    says(found["tick"], "tick", 1, 0)
     result = run(combatants=[{"name": "A", "reflex": 1}], phase=3, tick=1)  # nobody has that tick now
-    assert result["acting_now"].startswith("Nobody has a tick here any more")
+    says(result["acting_now"], "Nobody", "tick")
 
 
 def test_a_full_table_of_fighters_answers_quickly() -> None:
@@ -536,7 +544,7 @@ def test_the_creature_page_has_its_add_to_fight_button_and_says_what_energy_hold
     result = codex.page("<!-- codex:creature wbs.orc -->\n", "wbs/bestiary/orc.md", "wbs/bestiary/orc/")
     html = codex.page_html(result.markdown, result)
     assert 'class="md-button codex-recruit__button" data-recruit="wbs.combat_tracker"' in html
-    assert "50, the whole pool (its × 2 already counted)" in html
+    says(html, 50, "whole pool", "× 2")
 
 
 def test_a_saved_character_and_the_npc_guide_go_into_the_fight() -> None:
@@ -573,11 +581,13 @@ def test_the_trackers_rules_state_the_datas_numbers() -> None:
 
     data = copy.deepcopy(dict(rules_data()))
     before = rules_text(data)
-    assert "1 for 5 energy per tier" in before and "exhaustion 1 every 3 rounds" in before
+    says(before, 1, 5, "energy per tier")
+    says(before, "exhaustion 1", "3 rounds")
     data["wbs/monsters"]["energy"]["stamina_pays_per_tier"] = 7
     next(e for e in data["wbs/stamina"]["losing"] if e["id"] == "exhaustion")["every_rounds"] = 4
     after = rules_text(data)
-    assert "1 for 7 energy per tier" in after and "exhaustion 1 every 4 rounds" in after
+    says(after, 1, 7, "energy per tier")
+    says(after, "exhaustion 1", "4 rounds")
     assert "Left to the table" in [r["head"] for r in Engine(data).run(TRACKER, {})["rules"]["rows"]]
 
 
