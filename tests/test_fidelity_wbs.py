@@ -13,6 +13,7 @@ from codex.note_links import users_of
 
 from calculators import InputError, rules
 from tests.support.engine import engine, rules_data
+from tests.support.says import says
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # some tests read notes and tables directly
@@ -27,6 +28,14 @@ def inputs_of(calc_id: str) -> dict[str, dict[str, object]]:
     return {i["name"]: i for i in calc["inputs"]}
 
 
+def thresholds(result: dict[str, object], *expected: tuple[str, int]) -> None:
+    """The health thresholds shown, each naming its state and its damage, in this order."""
+    shown = result["thresholds"]
+    assert isinstance(shown, list) and len(shown) == len(expected), shown
+    for said, (state, at) in zip(shown, expected, strict=True):
+        says(said, state, at)
+
+
 # ---- 1. Stamina: at 0 the character is unconscious, no rounds are left -------------------------
 
 
@@ -36,9 +45,7 @@ def test_no_stamina_left_means_no_rounds_left_and_unconscious(inputs: dict[str, 
     result = run("wbs.stamina", **inputs)
     assert result["stamina_left"] == left
     assert result["rounds_until_unconscious"] == 0
-    assert result["state"].startswith("Unconscious since the end of round ")
-    assert result["state"].endswith(": With no Stamina left a character is out cold, whatever the damage, until some "
-                                    "Stamina is recovered.")
+    says(result["state"], "Unconscious", "end of round", "no Stamina", "whatever the damage", "Stamina", "recovered")
 
 
 def test_rounds_left_while_stamina_remains() -> None:
@@ -58,7 +65,7 @@ def test_zero_stamina_is_unconscious_even_below_health() -> None:
 
 def test_zero_stamina_out_of_the_fight_is_unconscious() -> None:
     result = run("wbs.health_state", health=6, damage=7, stamina=0)
-    assert result["state"].startswith("Unconscious (and out of the fight)")
+    says(result["state"], "Unconscious", "out of the fight")
 
 
 # ---- 3. Dying: no Stamina buys anything, so no rounds either ------------------------------------
@@ -98,13 +105,13 @@ def test_shinki_brings_a_wounded_fighter_down() -> None:
 def test_unconscious_stamina_buys_consciousness_not_action() -> None:
     result = run("wbs.health_state", health=6, damage=12, stamina=3)
     assert result["state"].startswith("Unconscious")
-    assert "stay conscious, not to act" in result["last_gasp"]
+    says(result["last_gasp"], "stay conscious", "not to act")
     assert "to act (Last Gasp)" not in result["last_gasp"]
 
 
 def test_out_of_the_fight_stamina_buys_action() -> None:
     result = run("wbs.health_state", health=6, damage=6, stamina=3)
-    assert result["last_gasp"] == "1 Stamina at the start of each round to act (Last Gasp)"
+    says(result["last_gasp"], "1 Stamina", "each round", "to act", "Last Gasp")
     assert result["rounds_of_last_gasp"] == 3
 
 
@@ -121,7 +128,7 @@ def test_out_at_health_readings(reading: str, damage: int, state: str) -> None:
 
 def test_exceed_reading_moves_only_the_first_threshold() -> None:
     result = run("wbs.health_state", health=6, damage=0, out_reading="exceed")
-    assert result["thresholds"] == ["Out of the fight at 7", "Unconscious at 12", "Dying at 18"]
+    thresholds(result, ("Out of the fight", 7), ("Unconscious", 12), ("Dying", 18))
 
 
 # ---- 4. Surround (or Spread) only for an attack without Speed ---------------------------------
@@ -187,8 +194,8 @@ def test_knockback_and_damage_round_a_tie_the_same_way() -> None:
 
 def test_effect_choice_says_it_covers_every_effect_die() -> None:
     critical_effect = inputs_of("wbs.damage")["critical_effect"]
-    assert critical_effect["label"] == "Effect of every critical effect die"
-    assert "weapon's own dice" in critical_effect["help"]
+    says(critical_effect["label"], "every", "effect die")
+    says(critical_effect["help"], "weapon's own dice")
     # and it does: a Slash sword set to Stagger rolls its own Penetrate die as Stagger
     result = run("wbs.damage", weapon="medium", damage_type="slash", critical_effect="stagger")
     assert result["roll"] == "1 × d10 + 3, with 1 × d10 Stagger"
@@ -225,7 +232,7 @@ def test_unarmed_strike_with_a_damage_type_is_refused() -> None:
     with pytest.raises(InputError) as caught:
         run("wbs.damage", weapon="claw", damage_type="slash")
     assert caught.value.field == "damage_type"
-    assert "unarmed strike (Claw)" in caught.value.message
+    says(caught.value.message, "unarmed strike", "Claw")
 
 
 def test_unarmed_damage_type_house_rule() -> None:
@@ -242,7 +249,7 @@ def test_upkeep_in_stamina_needs_a_monster_spark(pool: str) -> None:
     with pytest.raises(InputError) as caught:
         run("wbs.upkeep", ev=9, pool=pool)
     assert caught.value.field == "pool"
-    assert "monster Spark (JaKi or SeiKi or YoKi)" in caught.value.message
+    says(caught.value.message, "monster Spark", "JaKi", "SeiKi", "YoKi")
 
 
 def test_monster_pays_upkeep_in_stamina() -> None:
@@ -266,7 +273,7 @@ def test_major_action_note_is_on_the_upkeep_calculator() -> None:
 def test_core_genki_moves_two_at_end_of_round() -> None:
     shift = rules.table("wbs/energy")["core_genki"]["end_of_round_shift"]
     assert shift == 2
-    assert run("wbs.upkeep", peak_or_damper=True)["core_genki_move"].startswith("may move up to 2")
+    says(run("wbs.upkeep", peak_or_damper=True)["core_genki_move"], "move", "up to 2")
     assert run("wbs.upkeep")["core_genki_move"].startswith("stays")
 
 
@@ -336,8 +343,8 @@ def test_derived_xp_note_agrees_with_the_audit() -> None:
     orc_speed = next(row for row in orc["listed"] if row["what"] == "speed")
     assert (orc_speed["book"], orc_speed["computed"]) == (2, 1.5)
     note = rules.note("wbs", "derived-xp-monsters")["example_says"]
-    assert "Orc's 17 points match" in note and "Speed 2" in note and "1½" in note
-    assert "Goblin's 29 points do not" in note and "25" in note
+    says(note, "Orc", "17 points", "match", "Speed 2", "1½")
+    says(note, "Goblin", "29 points", "do not", 25)
 
 
 # ---- Every note: beside its rule, and a house-rule option in every calculator it affects ---------
@@ -363,18 +370,18 @@ def test_every_calculator_offering_a_note_offers_the_readings(note: dict[str, ob
 def test_health_zero_thresholds_agree_with_the_state() -> None:
     # ShinKi takes Health 6 to 0: out of the fight now, and the first point of damage is the next threshold.
     result = run("wbs.health_state", health=6, shinki=6, damage=0)
-    assert result["thresholds"] == ["Out of the fight at 0", "Unconscious at 1", "Dying at 1"]
+    thresholds(result, ("Out of the fight", 0), ("Unconscious", 1), ("Dying", 1))
     assert result["to_next"] == 1
     assert run("wbs.health_state", health=6, shinki=6, damage=1)["state"].startswith("Dying")
 
 
 def test_zero_stamina_at_twice_health_reads_well() -> None:
     result = run("wbs.health_state", health=6, damage=12, stamina=0)
-    assert result["state"].startswith("Unconscious (from the damage too): With no Stamina left")
+    says(result["state"], "Unconscious", "damage", "no Stamina")
 
 
 def test_core_with_no_room_to_move_says_so() -> None:
     # Peak 1 but GenKi spent down to the Core: the ceiling is the GenKi left, so the Core cannot rise.
     result = run("wbs.energy", strength=5, constitution=5, dexterity=5, spark="monk", peak=1, spent_genki=16)
     assert result["core_genki"] == result["core_genki_max"] == 16
-    assert result["core_after_round"] == "16 (no room to move inside the Peak and Damper range)"
+    says(result["core_after_round"], 16, "no room", "Peak", "Damper")

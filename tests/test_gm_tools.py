@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from calculators import InputError, rowcode
 from calculators.spec import Input, parse_inputs
 from tests.support.engine import engine
+from tests.support.says import says
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 TRACKER = "wbs.combat_tracker"
@@ -41,7 +42,7 @@ def test_text_over_its_length_is_refused_with_a_message() -> None:
     with pytest.raises(InputError) as caught:
         parse_inputs([NAME], {"name": "x" * 11})
     assert caught.value.field == "name"
-    assert caught.value.message == "Name must be at most 10 characters (got 11)"
+    says(caught.value.message, "Name", "at most 10", "characters", 11)
 
 
 def test_text_and_rows_describe_themselves_in_the_catalog() -> None:
@@ -62,17 +63,17 @@ def test_text_and_rows_describe_themselves_in_the_catalog() -> None:
 def test_row_errors_name_the_row_and_the_field() -> None:
     found = _problems(TRACKER, {"combatants": [{"name": "A"}, {"name": "B"}, {"name": "C", "reflex": 120},
                                                {"name": "x" * 41}]})
-    assert found == {
-        "combatants.3.reflex": "Combatant 3, Reflex: must be a whole number from 0 to 99 (got 120)",
-        "combatants.4.name": "Combatant 4, Name: must be at most 40 characters (got 41)",
-    }
+    assert list(found) == ["combatants.3.reflex", "combatants.4.name"]
+    says(found["combatants.3.reflex"], "Combatant 3", "Reflex", "whole number", 0, 99, 120)
+    says(found["combatants.4.name"], "Combatant 4", "Name", "at most 40", "characters", 41)
 
 
 def test_unknown_fields_and_too_many_rows_are_named() -> None:
     found = _problems(TRACKER, {"combatants": [{"name": "A", "speed": 3}]})
-    assert found["combatants.1"].startswith("Combatant 1: 'speed' is not one of its fields")
+    says(found["combatants.1"], "Combatant 1", "'speed'", "not one of its fields")
     found = _problems(TRACKER, {"combatants": [{}] * 21})
-    assert found == {"combatants": "Combatants: there must be at most 20 (got 21)"}
+    assert list(found) == ["combatants"]
+    says(found["combatants"], "Combatants", "at most 20", 21)
     assert engine().run(TRACKER, {"combatants": []})["fighters"]["rows"] == [], "a new fight starts empty"
 
 
@@ -220,4 +221,4 @@ def test_rows_kept_from_the_last_answer_change_nothing_and_problems_name_their_r
         with pytest.raises(InputError) as caught:
             seasoned.run(TRACKER, {"combatants": rowcode.encode(fields, moved)})
         assert [p.field for p in caught.value.problems] == [f"combatants.{where}.reflex"]
-        assert caught.value.problems[0].message.startswith(f"Combatant {where}, Reflex:")
+        says(caught.value.problems[0].message, f"Combatant {where}", "Reflex")

@@ -16,6 +16,7 @@ from calculators.rain import seat_code as sc
 from calculators.rain import session as ss
 from calculators.rain import tile_draw as td
 from tests.support.engine import engine
+from tests.support.says import says
 from tests.test_rain_tile_table import SEATS, _kept, play
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")
@@ -97,7 +98,7 @@ def test_a_code_of_today_still_opens_and_says_it_cannot_be_verified():
 def test_the_seat_page_says_what_it_can_and_cannot_know():
     text = sc.write(sc.of_state(_state(), 0), bytes.fromhex(KEY))
     shown = engine().run("rain.tile_seat", {"code": text})
-    assert shown["you"].startswith("This code says: seat 1 of 4")
+    says(shown["you"], "seat 1", "of 4")
     assert "cannot tell who made it" in shown["trust"] and "GM's device" in shown["trust"]
     assert not shown["you"].startswith("Seat 1 of")
 
@@ -122,7 +123,7 @@ def test_the_gm_table_checks_a_code_brought_back():
     signed = {**inputs, "table_key": KEY}
     codes = _codes(engine().run(CALC, signed))
     said = engine().run(CALC, {**signed, "check": codes[1]})["checked"]
-    assert said.startswith("Made by this device: the code of Seat 2") and "this step" in said
+    says(said, "this device", "Seat 2", "this step")
     said = engine().run(CALC, {**signed, "check": codes[-1]})["checked"]
     assert "shared screen" in said
     forged = sc.write(_field(sc.read(codes[1]), seat=0), bytes.fromhex(OTHER_KEY))
@@ -130,7 +131,7 @@ def test_the_gm_table_checks_a_code_brought_back():
         with pytest.raises(InputError) as caught:
             engine().run(CALC, {**signed, "check": text})
         assert caught.value.field == "check"
-        assert "This seat code was not made by this table's GM device, or was changed" in caught.value.message
+        says(caught.value.message, "seat code", "not made", "GM device", "changed")
 
 
 def test_without_a_key_the_gm_table_says_its_codes_carry_no_check():
@@ -170,7 +171,7 @@ def test_a_gm_table_shows_no_draw_code_to_anyone_but_the_gm_and_seat_views_none(
 def test_a_drawn_code_is_long_and_says_it_was_drawn():
     drawn = "7ZK3-M2QX-9AB4-C"
     result = engine().run("rain.tile_draw", {"seed": drawn})
-    assert result["how"].startswith("Drawn at random")
+    says(result["how"], "Drawn", "random")
     assert result["my_hand"] and result["their_hand"]
     assert td.read_seed(drawn.lower().replace("-", "")) == td.read_seed(drawn)
 
@@ -178,7 +179,7 @@ def test_a_drawn_code_is_long_and_says_it_was_drawn():
 @pytest.mark.parametrize("typed", ["9", "000009", "424242"])
 def test_a_short_code_is_typed_and_says_so(typed):
     result = engine().run("rain.tile_draw", {"seed": typed})
-    assert result["how"].startswith("Typed: this draw was chosen, not drawn")
+    says(result["how"], "Typed", "chosen")
 
 
 def test_a_link_of_today_still_draws_the_same_tiles():

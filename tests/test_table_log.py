@@ -13,6 +13,7 @@ import pytest
 from calculators import InputError
 from calculators.limits import LOG_CHANGES
 from tests.support.engine import engine
+from tests.support.says import says
 
 WBS = "wbs.combat_tracker"
 XIA = "xia.initiative_order"
@@ -57,7 +58,7 @@ def test_an_edit_sets_inputs_and_a_press_the_state_does_not_offer_is_refused_wit
     with pytest.raises(InputError) as caught:
         e.fold(WBS, {}, changes)
     assert caught.value.field == "log"
-    assert str(caught.value).startswith("Change 2 of the log (Next: phase 9, tick 9)")
+    says(str(caught.value), "Change 2", "log", "Next: phase 9, tick 9")  # the change's number and its label
     assert e.fold(WBS, {}, changes[:1])[-1]["round"] == 4
 
 

@@ -13,12 +13,20 @@ from typing import Any
 import pytest
 
 from tests.support.engine import rules_data
+from tests.support.says import says, says_none
 from tests.test_wbs_round import end_round, press, problems, row_of, run, ticks
 
 
 def conditions(state: dict[str, Any], name: str) -> list[str]:
     row = next(r for r in run(state)["fighters"]["rows"] if r["head"] == name)
     return [c["name"] for c in row["cells"][0]["conditions"]]
+
+
+def condition(state: dict[str, Any], name: str, kind: str) -> str:
+    """The one condition of `name` that names `kind` (e.g. "Channelled ReiKi"); "" if none does."""
+    named = [c for c in conditions(state, name) if kind in c]
+    assert len(named) <= 1, named
+    return named[0] if named else ""
 
 
 def first_tick(*rows: dict[str, Any], **readings: str) -> dict[str, Any]:
@@ -30,30 +38,32 @@ def first_tick(*rows: dict[str, Any], **readings: str) -> dict[str, Any]:
 
 def test_aura_counts_as_channelled_and_damage_never_knocks_it_loose() -> None:
     mei = {"name": "Mei", "reiki": 20, "aura": 2, "channelled": 3}
-    assert "Channelled ReiKi 5 (2 of it Aura)" in conditions({"combatants": [mei]}, "Mei")
+    says(condition({"combatants": [mei]}, "Mei", "Channelled ReiKi"), "Channelled ReiKi 5", 2, "Aura")
     state = press({"combatants": [mei]}, "apply", target="Mei", what="damage", change="+4")
     assert row_of(state, "Mei")["channelled"] == 0  # the 3 channelled on top are knocked loose
-    assert "Channelled ReiKi 2 (2 of it Aura)" in conditions(state, "Mei")  # Aura's 2 stay
+    says(condition(state, "Mei", "Channelled ReiKi"), "Channelled ReiKi 2", 2, "Aura")  # Aura's 2 stay
 
 
 @pytest.mark.parametrize(("reading", "kept", "lost"), [("on-top", 2, 1), ("inside", 0, 3)])
 def test_the_round_end_never_lets_aura_go(reading: str, kept: int, lost: int) -> None:
     mei = {"name": "Mei", "reflex": 0, "reiki": 20, "aura": 2, "channelled": 3, "concentration": 2}
     state = {"combatants": [mei], "aura_reading": reading}
-    assert run(state)["end_of_round"]["rows"][0]["cells"][3]["value"] == f"{lost} let go (Aura 2 kept)"
+    says(run(state)["end_of_round"]["rows"][0]["cells"][3]["value"], lost, "let go", "Aura 2", "kept")
     after = end_round(state)
     assert row_of(after, "Mei")["channelled"] == kept
-    assert f"Channelled ReiKi {2 + kept} (2 of it Aura)" in conditions(after, "Mei")
+    says(condition(after, "Mei", "Channelled ReiKi"), f"Channelled ReiKi {2 + kept}", 2, "Aura")
 
 
 def test_aura_holds_no_more_than_the_pool_and_channelling_goes_on_top() -> None:
-    assert "Channelled ReiKi 1 (1 of it Aura)" in conditions({"combatants": [{"name": "A", "reiki": 1, "aura": 3}]},
-                                                              "A")
+    small = {"combatants": [{"name": "A", "reiki": 1, "aura": 3}]}
+    says(condition(small, "A", "Channelled ReiKi"), "Channelled ReiKi 1", 1, "Aura")
     fight = {"combatants": [{"name": "A", "reiki": 10, "aura": 3}]}
-    assert problems(fight, target="A", what="channelled", change="=8") == {
-        "change": "A's channelled ReiKi (at most the pool less Aura, 7) would be 8, above 7"}
-    assert problems(combatants=[{"name": "A", "reiki": 10, "aura": 3, "channelled": 8}]) == {
-        "combatants.1.channelled": "A has only 7 ReiKi to channel beyond their Aura of 3 (got 8)"}
+    found = problems(fight, target="A", what="channelled", change="=8")
+    assert list(found) == ["change"]
+    says(found["change"], "A", "channelled ReiKi", "Aura", 7, 8, 7)
+    found = problems(combatants=[{"name": "A", "reiki": 10, "aura": 3, "channelled": 8}])
+    assert list(found) == ["combatants.1.channelled"]
+    says(found["combatants.1.channelled"], "A", 7, "ReiKi", "Aura", 3, 8)
 
 
 # ---- the Kiai skill's extra dice and their upkeep (003 line 58) ---------------------------------------------
@@ -63,7 +73,7 @@ def test_a_kiai_adds_the_skills_dice_and_the_upkeep_follows_the_ranks() -> None:
     state = press(first_tick(hero), "apply", target="Hero", what="declare-attacks", change="1")
     row = row_of(state, "Hero")
     assert (row["wait"], row["kiai"], row["kiai_extra"], row["kiai_next"]) == (2, 1, 2, False)
-    assert "Kiai dice 1 (+2 from the Kiai skill)" in conditions(state, "Hero")
+    says(condition(state, "Hero", "Kiai dice"), "Kiai dice 1", "+2", "Kiai skill")
     # Upkeep: 1, +1 for the Kiai's die, +2 for the skill's, and no lone-Major-Action cut (two this round).
     assert row_of(end_round(state), "Hero")["energy"] == 15 - 4
 
@@ -112,8 +122,9 @@ def test_all_in_is_paid_as_a_roll_resolves_once_or_more() -> None:
     state = first_tick({"name": "A", "stamina": 5})
     assert row_of(press(state, "apply", target="A", what="all_in", change="1"), "A")["stamina"] == 4
     twice = run(state, target="A", what="all_in", change="2")["apply"]
-    assert twice["label"] == "A goes All In 2 times" and "Up to 4 dice" in twice["summary"]
-    assert "press Next" in problems({"combatants": [{"name": "A"}]}, target="A", what="all_in", change="1")["change"]
+    assert twice["label"] == "A goes All In 2 times"  # a log's press is found again by its label: the exact words
+    says(twice["summary"], "4 dice")
+    says(problems({"combatants": [{"name": "A"}]}, target="A", what="all_in", change="1")["change"], "Next")
 
 
 @pytest.mark.parametrize(("reading", "back"), [("down", 2), ("up", 3)])
@@ -123,35 +134,35 @@ def test_energy_recover_is_an_action_paid_as_it_resolves(reading: str, back: int
     hero_now = row_of(state, "Hero")
     assert (hero_now["action"], hero_now["wait"], hero_now["recover"], hero_now["stamina"]) == ("energy", 1, True, 5)
     state = press(state)  # phase 2: its one tick passes, and it resolves
-    assert run(state)["acting_now"].startswith("Resolving, in the book's order: 1. Hero (Energy).")
-    assert f"Hero's Energy Recover resolves: 1 Stamina for {back} energy back" in run(state)["next"]["summary"]
+    says(run(state)["acting_now"], "Resolving", 1, "Hero", "Energy")
+    says(run(state)["next"]["summary"], "Hero", "Energy Recover", "1 Stamina", back, "energy")
     state = press(state)  # leaving the tick, the action has resolved
     assert (row_of(state, "Hero")["energy"], row_of(state, "Hero")["stamina"]) == (5 + back, 4)
 
 
 def test_energy_recover_needs_a_full_pool_that_comes_back_as_genki() -> None:
-    assert "Full energy" in problems(first_tick({"name": "A", "energy": 5}), target="A", what="recover",
-                                     change="1")["target"]
+    says(problems(first_tick({"name": "A", "energy": 5}), target="A", what="recover", change="1")["target"],
+         "Full energy")
     yoki = {"name": "Oni", "monster": True, "spark": "yoki", "energy": 9, "energy_full": 30}
-    assert "comes back as ReiKi does" in problems(first_tick(yoki), target="Oni", what="recover",
-                                                  change="1")["target"]
+    says(problems(first_tick(yoki), target="Oni", what="recover", change="1")["target"], "ReiKi")
 
 
 # ---- Saving Grace (003 line 47) ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("reading", "damage", "limbs", "state_name"), [
-    ("limb-per-threshold", 6, 0, "Out of the fight"),
-    ("limb-per-threshold", 12, 1, "Awake at twice Health (Saving Grace, 1 limb given up)"),
-    ("limb-per-threshold", 18, 2, "Awake at three times Health (Saving Grace, 2 limbs given up)"),
-    ("twice-health-only", 12, 1, "Awake at twice Health (Saving Grace, 1 limb given up)"),
-    ("twice-health-only", 18, 0, "Dying"),
+    ("limb-per-threshold", 6, 0, ("Out of the fight",)),
+    ("limb-per-threshold", 12, 1, ("Awake", "twice Health", "Saving Grace", "1 limb")),
+    ("limb-per-threshold", 18, 2, ("Awake", "three times Health", "Saving Grace", "2 limbs")),
+    ("twice-health-only", 12, 1, ("Awake", "twice Health", "Saving Grace", "1 limb")),
+    ("twice-health-only", 18, 0, ("Dying",)),
 ])
-def test_saving_grace_at_each_health_threshold(reading: str, damage: int, limbs: int, state_name: str) -> None:
+def test_saving_grace_at_each_health_threshold(reading: str, damage: int, limbs: int,
+                                               state_name: tuple[str, ...]) -> None:
     a = {"name": "A", "reflex": 4, "health": 6, "stamina": 5, "saving_grace": True}
     state = press({"combatants": [a, {"name": "B"}], "grace_reading": reading}, "apply", target="A", what="damage",
                   change=str(damage))
     assert row_of(state, "A")["limbs"] == limbs
-    assert conditions(state, "A")[0] == state_name
+    says(conditions(state, "A")[0], *state_name)
     assert ticks(run(state), 0) == 0  # still unable to fight
 
 
@@ -185,8 +196,8 @@ def test_energy_a_member_spends_comes_from_the_pool_and_the_table_shows_it() -> 
     assert result["apply"]["label"] == "Wolf 1 spends 5 GenKi from the group's pool"
     assert [r["energy"] for r in dict(result["apply"]["sets"])["combatants"]] == [0, 7, 10]
     assert "problems" not in result
-    assert run(state)["fighters"]["rows"][0]["cells"][5]["value"].startswith("GenKi 2 (group Pack: 22)")
-    assert "Group tactics: 3 of 3 standing, pool 22" in conditions(state, "Wolf 1")
+    says(run(state)["fighters"]["rows"][0]["cells"][5]["value"], "GenKi 2", "Pack", 22)
+    says(condition(state, "Wolf 1", "Group tactics"), "Group tactics", 3, 3, "standing", 22)
 
 
 @pytest.mark.parametrize(("reading", "energies"), [("pool-stays", [0, 8, 9]), ("share-leaves", [0, 9, 8])])
@@ -203,10 +214,10 @@ def test_a_fallen_members_share_follows_the_reading(reading: str, energies: list
 def test_one_quick_action_and_one_of_each_kind_a_tick() -> None:
     state = first_tick({"name": "A", "reflex": 3})
     state = press(state, "apply", target="A", what="declare-quick", change="0")
-    assert "one of each kind a tick" in problems(state, target="A", what="declare-quick", change="0")["target"]
+    says(problems(state, target="A", what="declare-quick", change="0")["target"], "one", "each kind", "tick")
     state = press(state, "apply", target="A", what="declare-attacks", change="0")
-    assert run(state)["acting_now"].startswith("Resolving, in the book's order: 1. A (Quick); 2. A (Attacks).")
-    assert "one of each kind a tick" in problems(state, target="A", what="declare-attacks", change="0")["target"]
+    says(run(state)["acting_now"], "Resolving", 1, "A", "Quick", 2, "A", "Attacks")
+    says(problems(state, target="A", what="declare-attacks", change="0")["target"], "one", "each kind", "tick")
     assert row_of(press(state, "apply", target="A", what="declare-attacks", change="1"), "A")["wait"] == 1
 
 
@@ -217,7 +228,7 @@ def test_whose_quick_action_a_tick_allows_follows_the_reading(reading: str, refu
     state = press(state, "apply", target="A", what="pass", change="0")  # A resolved first, so declares first
     typed = {"target": "B", "what": "declare-quick", "change": "0"}
     if refused:
-        assert "another fighter's already did" in problems(state, **typed)["target"]
+        says(problems(state, **typed)["target"], "another fighter")
     else:
         assert run(state, **typed)["apply"]["type"] == "apply"
 
@@ -227,13 +238,15 @@ def test_fighters_declare_in_the_order_their_actions_resolved() -> None:
     state = press(state, "apply", target="Striker", what="declare-attacks", change="1")
     state = press(state, "apply", target="Runner", what="declare-movement", change="1")
     state = press(state)  # phase 2: both resolve, the move first
-    assert run(state)["acting_now"] == ("Resolving, in the book's order: 1. Runner (Movement); 2. Striker (Attacks). "
-                                        "Then declaring, in that order: Runner and Striker.")
-    assert problems(state, target="Striker", what="declare-attacks", change="1") == {
-        "target": "Runner declares before Striker on this tick (actions are declared in the order they resolved); "
-                  "declare for Runner first, or let them declare nothing"}
+    says(run(state)["acting_now"], "Resolving", 1, "Runner", "Movement", 2, "Striker", "Attacks",
+         "declaring", "Runner", "Striker")
+    found = problems(state, target="Striker", what="declare-attacks", change="1")
+    assert list(found) == ["target"]
+    says(found["target"], "Runner", "before", "Striker", "Runner")
     state = press(state, "apply", target="Runner", what="pass", change="0")
-    assert run(state)["acting_now"].endswith("Then declaring, in that order: Striker.")
+    said = run(state)["acting_now"]
+    says(said, "declaring", "Striker")
+    says_none(said[said.index("declaring"):], "Runner")  # Runner has declared (nothing): only Striker is left
     assert run(state, target="Striker", what="declare-attacks", change="1")["apply"]["type"] == "apply"
 
 
@@ -241,9 +254,9 @@ def test_no_active_defense_while_a_carried_cost_is_pending_and_a_reaction_delays
     state = first_tick({"name": "A", "reflex": 2}, {"name": "B", "reflex": 4})
     state = press(press(state), "apply", target="A", what="declare-attacks", change="3")
     state = end_round(state)
-    assert "no Active Defense" in problems(state, target="A", what="defense", change="1")["target"]
+    says(problems(state, target="A", what="defense", change="1")["target"], "no Active Defense")
     state = press(first_tick({"name": "A", "reflex": 5}), "apply", target="A", what="defense", change="2")
-    assert "still waiting 2 ticks" in problems(state, target="A", what="declare-attacks", change="1")["target"]
+    says(problems(state, target="A", what="declare-attacks", change="1")["target"], "waiting", "2 ticks")
 
 
 # ---- the display ----------------------------------------------------------------------------------------
@@ -251,12 +264,12 @@ def test_no_active_defense_while_a_carried_cost_is_pending_and_a_reaction_delays
 def test_a_phase_whose_only_fighter_fell_never_reads_of_zero() -> None:
     # Reflex 4 has a tick in every phase; Reflex 3 none in phase 3.
     state = {"combatants": [{"name": "A", "reflex": 3}, {"name": "B", "reflex": 4}], "round": 4}
-    while run(state)["now"] != "Round 4, phase 3, tick 1 of 1":
+    while (state["round"], state.get("phase")) != (4, 3):
         state = press(state)
     state = press(state, "apply", target="B", what="damage", change="6")
     result = run(state)
-    assert result["now"] == "Round 4, phase 3, a tick nobody has now"
-    assert "of 0" not in result["now"] + result["next_up"] + result["next"]["label"]
+    says(result["now"], "Round 4", "phase 3", "nobody")
+    says_none(" ".join((result["now"], result["next_up"], result["next"]["label"])), "of 0")
 
 
 @pytest.mark.parametrize("row", [
@@ -265,7 +278,8 @@ def test_a_phase_whose_only_fighter_fell_never_reads_of_zero() -> None:
 ])
 def test_a_fighter_is_never_shown_unconscious_and_awake_at_once(row: dict[str, Any]) -> None:
     names = conditions({"combatants": [row]}, "A")
-    assert len(names) == 1 and names[0].startswith("Awake at twice Health")
+    assert len(names) == 1
+    says(names[0], "Awake", "twice Health")
     assert run(combatants=[row])["fighters"]["rows"][0]["cells"][0]["value"] == ""
 
 
