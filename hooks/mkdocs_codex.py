@@ -71,7 +71,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add Pyodide's runtime files, the calculators bundle and the offline files to the site."""
     codex = _state["codex"]
-    from codex.runtime import NOT_SHIPPED, runtime_files
+    from codex.runtime import NOT_SHIPPED, early_downloads, runtime_files
     from codex.stdlib import TraceFailed
 
     for dest, path in codex.static_files().items():
@@ -81,6 +81,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         trimmed = runtime_files(ROOT, codex.static_files(), codex.pyodide_dir, codex.runtime.sources, codex.engine)
     except TraceFailed as exc:
         raise PluginError(str(exc)) from None
+    _state["early_downloads"] = early_downloads(codex.pyodide_dir, trimmed)
     for dest, content in {**trimmed, **codex.generated_files()}.items():
         files.append(File.generated(config, dest, content=content))
     from codex.stamp import shell_markdown
@@ -199,7 +200,8 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     from codex.search import put_back, use_site_worker
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
-    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url)))
+    downloads = [get_relative_url(path, page.url) for path in _state["early_downloads"]]
+    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url), downloads))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 

@@ -26,6 +26,13 @@ def test_the_head_names_each_calculator_once_and_loads_the_module_before_it_clos
     assert out[out.index("</head>"):] == PAGE[PAGE.index("</head>"):]
 
 
+def test_the_head_asks_for_the_engine_s_downloads_at_once_and_escapes_them() -> None:
+    out = with_early_engine(PAGE, "e.mjs", ["../a/pyodide.asm.wasm", 'b"<.zip'])
+    head = out[: out.index("</head>")]
+    assert '<link rel="prefetch" href="../a/pyodide.asm.wasm">' in head
+    assert '<link rel="prefetch" href="b&quot;&lt;.zip">' in head
+
+
 def test_a_page_without_a_calculator_is_left_as_it_is() -> None:
     page = PAGE.replace("<form", "<div").replace("</form>", "</div>")
     assert calculators(page) == []
@@ -45,6 +52,14 @@ def test_the_built_pages_with_calculators_and_only_they_start_their_engine_early
         assert ids == calculators(html) and ids, name
         depth = name.count("/")  # wbs/fight/index.html is two folders down
         assert f'<script type="module" async src="{"../" * depth}assets/javascripts/engine-early.mjs"></script>' in head
+        # the engine's two big downloads, asked for from the head: the files the worker fetches
+        runtime = (built_site / "assets/codex/runtime.mjs").read_text(encoding="utf-8")
+        stdlib = re.search(r'STDLIB = new URL\("([^"]+)"', runtime).group(1)
+        pyodide = re.search(r'PYODIDE = new URL\("([^"]+)"', runtime).group(1)
+        preloads = re.findall(r'<link rel="prefetch" href="([^"]+)">', head)
+        assert preloads == ["../" * depth + pyodide + "pyodide.asm.wasm", "../" * depth + stdlib], name
+        assert all((built_site / name).parent.joinpath(url).resolve().is_file() for url in preloads), name
     for name in ("wbs/tiers/index.html", "index.html"):
         assert META not in (built_site / name).read_text(encoding="utf-8"), name
+        assert 'rel="prefetch"' not in (built_site / name).read_text(encoding="utf-8"), name
     assert (built_site / "assets/javascripts/engine-early.mjs").is_file()

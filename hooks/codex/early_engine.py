@@ -6,12 +6,21 @@ worker at once (engine-early.mjs), reading which calculators to warm from the `<
 before it: from the offline copy, or on a first visit from the network beside the page's own
 loading (measured there: the first answer sooner, the first paint no later). Pages without a
 calculator get neither, and start no engine.
+
+The engine's two big downloads (the wasm and the trimmed standard library) are asked for from the
+head as well (`<link rel="prefetch">`): the worker's own requests for them, a second later, find
+them in the HTTP cache, on their way or done (one download each: a preload would be the same, but
+Chromium warns of a preload the page itself does not read). On a phone's link that second is the
+page's own loading, the worker's start and Pyodide's module, during which the link would carry
+nothing of the engine. Measured (phone profile, one run each): the first answer 0.80 → 0.68 ×
+stock Pyodide from navigation, the fight page's first Next 0.89 → 0.82 ×, the first paint no later.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 
 MODULE = "assets/javascripts/engine-early.mjs"
 META = "codex-calculators"
@@ -25,12 +34,14 @@ def calculators(page_html: str) -> list[str]:
     return list(dict.fromkeys(_FORM.findall(page_html)))
 
 
-def with_early_engine(page_html: str, module_url: str) -> str:
-    """The page with the meta and the head module, if it has a calculator; else unchanged."""
+def with_early_engine(page_html: str, module_url: str, downloads: Sequence[str] = ()) -> str:
+    """The page with the meta, the head module and the engine's big downloads asked for at once
+    (`downloads`: relative URLs), if it has a calculator; else unchanged."""
     ids = calculators(page_html)
     head = _HEAD_END.search(page_html)
     if not ids or head is None:
         return page_html
     tags = (f'<meta name="{META}" content="{html.escape(" ".join(ids))}">\n'
             f'<script type="module" async src="{html.escape(module_url)}"></script>\n')
+    tags += "".join(f'<link rel="prefetch" href="{html.escape(url)}">\n' for url in downloads)
     return page_html[: head.start()] + tags + page_html[head.start():]

@@ -51,6 +51,13 @@ def runtime_files(root: Path, static: dict[str, Path], pyodide_dir: str, sources
     return {stdlib_uri: traced.stdlib, bundle_uri: bundle, RUNTIME_MODULE: module}
 
 
+def early_downloads(pyodide_dir: str, files: dict[str, bytes]) -> list[str]:
+    """The engine's two big downloads (the wasm, the trimmed standard library), by path from the
+    site's root: what a page with a calculator asks for from its head (early_engine.py)."""
+    stdlib = next(dest for dest in files if dest.startswith("assets/codex/python_stdlib-"))
+    return [pyodide_dir + "pyodide.asm.wasm", stdlib]
+
+
 def runtime_module(addresses: dict[str, str], facts: dict[str, int], data: dict[str, object]) -> bytes:
     """runtime.mjs: each address (a path from the site's root) as an absolute URL on the module's own
     origin, the facts as numbers, the data as JSON."""

@@ -373,7 +373,10 @@ def table_first_next(playwright: Any, url: str, requests: Requests, profile: Pat
     context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS,
                                                            headless=True)
     page = context.pages[0] if context.pages else context.new_page()
-    local_only(page, [])
+    # Recorded, not routed: Playwright's routing turns the HTTP cache off, and the page's early
+    # requests for the engine's downloads (early_engine.py) would then be made twice.
+    outside: list[str] = []
+    context.on("request", lambda r: outside.append(r.url) if "//127.0.0.1:" not in r.url else None)
     phone(context, page)
     mark = len(requests.sent)
     page.goto(url, wait_until="domcontentloaded")
@@ -385,6 +388,7 @@ def table_first_next(playwright: Any, url: str, requests: Requests, profile: Pat
     ms, navigated = page.evaluate(FIRST_NEXT, form)
     visit = Visit(ms, bytes_since(requests, mark), navigated)
     context.close()
+    assert not outside, f"requests left 127.0.0.1: {outside}"
     return visit
 
 
