@@ -18,6 +18,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from tests.support.project_copy import ROOT, copy_project
+from tests.support.says import says
 
 TEMPLATES = ROOT / "rules_data" / "templates"
 SCHEMAS = ROOT / "rules_data" / "schema"
@@ -97,8 +98,8 @@ def test_the_creature_walkthrough_ends_on_the_site(tmp_path: Path) -> None:
     copy = re.search(r"^\s*(cp rules_data/templates/\S+ rules_data/wbs/bestiary/(\S+)\.yaml)$", steps, re.M)
     assert copy, "the walkthrough shows no cp command"
     command, slug = copy.groups()
-    assert "./dev check" in steps and "./dev serve" in steps and f"`id:` the file's name without `.yaml` (`{slug}`)" \
-        in steps
+    assert "./dev check" in steps and "./dev serve" in steps  # commands, typed as they are written
+    says(steps, "`id:`", "`.yaml`", f"`{slug}`")
     project = copy_project(tmp_path / "project")
     subprocess.run(["bash", "-c", command], cwd=project, check=True)
     creature = project / "rules_data" / "wbs" / "bestiary" / f"{slug}.yaml"
