@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.support.says import says, says_none
+from tests.support.says import saying, says, says_none
 
 
 @pytest.mark.parametrize(("text", "facts"), [
@@ -87,3 +89,11 @@ def test_a_text_that_is_no_text_is_refused() -> None:
         says(None, "x")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         says("x")
+
+
+def test_saying_is_the_same_check_as_one_pattern_for_a_page_to_wait_for() -> None:
+    assert saying("Goblin 2", 4).search("Goblin 2 takes 4 damage")
+    assert saying("Goblin 2", 4).search("Goblin 2\ntakes 4 damage")
+    assert not saying("Goblin 2", 4).search("Goblin 2 takes 14 damage")
+    assert not saying(4, "Goblin 2").search("Goblin 2 takes 4 damage")
+    assert not saying("Goblin 2", 4).flags & ~re.UNICODE  # no flag a browser's RegExp would be told of

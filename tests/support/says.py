@@ -80,3 +80,14 @@ def says_none(text: str, *facts: str | int) -> None:
         if found is not None:
             raise AssertionError(f"the text says {fact!r} (at {found.start()}), which it must not:\n"
                                  f"  {_shown(text)!r}")
+
+
+def saying(*facts: str | int) -> re.Pattern[str]:
+    """The facts, in order, as one regular expression (the rules of `says`), for a page's text that
+    Playwright waits for: `expect(locator).to_contain_text(saying("Kept", "The heroes"))`.
+
+    It is written for JavaScript too (no flags; `\\w` there is ASCII only, which changes nothing for
+    the digits and the names around a fact)."""
+    if not facts:
+        raise ValueError("saying() needs at least one fact")
+    return re.compile(r"[\s\S]*?".join(_pattern(fact).pattern for fact in facts))
