@@ -14,6 +14,7 @@ import pytest
 
 from tests import test_browser as shared
 from tests import test_table_browser as table
+from tests.support.says import says
 from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, open_table, rows, value
 
 site, browser = shared.site, shared.browser
@@ -76,11 +77,11 @@ def test_pick_change_and_undo_undoes_the_change_and_leaves_no_pick_step(site: tu
     page.tap(APPLY)
     settled(page, WBS)
     assert damage(page, 2) == "3"
-    assert page.locator(STEP).inner_text() == "Bandit takes 3 damage"
+    says(page.locator(STEP).inner_text(), "Bandit", 3, "damage")
     page.tap(UNDO)
     settled(page, WBS)
     assert damage(page, 2) == "0"
-    assert page.locator(STEP).inner_text() == "Undone: Bandit takes 3 damage"
+    says(page.locator(STEP).inner_text(), "Undone", "Bandit", 3, "damage")
     assert page.locator(UNDO).get_attribute("title") == example, "Undo walked back into the pick"
     page.tap(f'{BAR} [data-table-action="redo"]')
     settled(page, WBS)
