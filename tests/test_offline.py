@@ -111,7 +111,13 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         first.click()
         page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
 
+        wasm: list[tuple[int, bool]] = []  # the engine's wasm as this page gets it: (status, from the copy)
+        context.on("response", lambda r: wasm.append((r.status, r.from_service_worker))
+                   if r.url.endswith("pyodide.asm.wasm") else None)
         visit(page, base + "wbs/energy/")  # served by the offline copy: the engine starts from the page's head
+        page.wait_for_function("() => window.__codex.timings.ready !== null", timeout=60_000)
+        # The head's prefetch is answered with nothing by the copy (204), the worker's request with the file.
+        assert sorted(wasm) == [(200, True), (204, True)], wasm
         early, started, loaded = page.evaluate("""() => { const t = window.__codex.timings;
             const [nav] = performance.getEntriesByType('navigation');
             return [t.early, t.workerStarted, nav.domContentLoadedEventStart]; }""")

@@ -167,6 +167,12 @@ sw.addEventListener("message", (event) => {
   }
 });
 
+// A page with a calculator asks for the engine's downloads from its head (early_engine.py, a
+// `<link rel="prefetch">`), to fill the HTTP cache on a first visit. A page this copy serves has
+// them here already, and its worker asks for them itself: the prefetch is answered with nothing,
+// not read from the copy (and its integrity checked) twice.
+registerRoute(({ request }) => (request.headers.get("Sec-Purpose") || "").startsWith("prefetch"),
+              async () => new Response(null, { status: 204 }));
 // Every built file, whatever query its address carries (calculator inputs live in the query).
 registerRoute(new PrecacheRoute(controller, { ignoreURLParametersMatching: [/./], directoryIndex: "index.html",
                                               cleanURLs: false }));
