@@ -17,18 +17,20 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 from calculators.rain import piles as pl
 from calculators.rain import seat_code as sc
 from calculators.rain import session_code as code
 from tests import test_browser_tiles as tiles
 from tests.support.engine import engine
+from tests.support.says import saying, says
 from tests.test_browser import settled
 from tests.test_browser_tile_table import GM, SEAT, Person, choose, contest, form, has, in_view, replayed, said, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.usefixtures("rules_in_use")]
 SHOTS = Path(os.environ.get("CODEX_SHOTS", "/tmp/codex-shots"))
-FORGED = "This seat code was not made by this table's GM device, or was changed"
+FORGED = ("seat code", "not made", "GM device", "changed")  # the refusal's facts, in the order it says them
 
 
 site, chrome = tiles.tile_site, tiles.chrome  # the tile pages' tests' site and browser
@@ -106,7 +108,8 @@ def test_a_seat_page_holds_only_its_own_code(session: dict[str, Any], chrome: An
     assert not (set(session["hands"]) - set(mine)) & set(shown)  # the contest's hands are the GM's to show
     you = said(player.page.locator(f'{form(SEAT)} output[name="you"]'))
     trust = said(player.page.locator(f'{form(SEAT)} output[name="trust"]'))
-    assert you.startswith("This code says: seat 2 of 4") and "cannot tell who made it" in trust
+    says(you, "seat 2", "of 4")
+    says(trust, "cannot tell", "who made it")
     player.page.locator(f'{form(SEAT)} output[name="you"]').scroll_into_view_if_needed()
     shot(player, "seat-2")
     player.clean()
@@ -164,11 +167,11 @@ def test_the_gm_table_refuses_a_forged_seat_code_and_checks_a_real_one(session: 
     error = gm.page.locator(f'{form(GM)} [id$="-check-error"]')
     for text in forged:
         choose(gm, check=text)
-        assert error.is_visible() and FORGED in error.inner_text(), error.inner_text()
+        assert error.is_visible()
+        says(error.inner_text(), *FORGED)
     choose(gm, check=real)
     assert not error.is_visible()
-    assert "Made by this device: the code of Seat 3, at this step" in said(
-        gm.page.locator(f'{form(GM)} output[name="checked"]'))
+    says(said(gm.page.locator(f'{form(GM)} output[name="checked"]')), "this device", "Seat 3", "this step")
     gm.page.locator(f'{form(GM)} input[name="check"]').scroll_into_view_if_needed()
     shot(gm, "gm-check")
     in_view(gm, gm.page.locator(f'{form(GM)} output[name="checked"]'))
@@ -187,8 +190,8 @@ def test_a_single_draw_says_drawn_or_typed(site: str, chrome: Any) -> None:
     reader = Person(chrome, page_url)
     draw = "rain.tile_draw"
     reader.page.locator(f"{form(draw)} .calc__draw-again").tap()
-    reader.page.wait_for_function(
-        f"() => document.querySelector('{form(draw)} output[name=\"how\"]').textContent.includes('Drawn at random')")
+    expect(reader.page.locator(f'{form(draw)} output[name="how"]')).to_contain_text(saying("Drawn", "random"),
+                                                                                    timeout=30_000)
     settled(reader.page, draw)
     drawn = reader.page.input_value(f'{form(draw)} input[name="seed"]')
     assert len(drawn.replace("-", "")) == 13
@@ -199,8 +202,7 @@ def test_a_single_draw_says_drawn_or_typed(site: str, chrome: Any) -> None:
     shot(reader, "draw-field")
     reader.page.goto(page_url + "?rain.tile_draw.seed=9#" + (reader.page.locator(form(draw)).get_attribute("id") or ""))
     settled(reader.page, draw)
-    assert said(reader.page.locator(f'{form(draw)} output[name="how"]')).startswith(
-        "Typed: this draw was chosen, not drawn")
+    says(said(reader.page.locator(f'{form(draw)} output[name="how"]')), "Typed", "chosen")
     reader.page.locator(f'{form(draw)} output[name="how"]').scroll_into_view_if_needed()
     shot(reader, "draw-typed")
     reader.clean()

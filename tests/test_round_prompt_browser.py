@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests import test_browser as shared
 from tests.support.engine import engine
+from tests.support.says import says
 from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
 from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, inputs_shown, open_table, phone
 
@@ -111,7 +112,7 @@ def test_the_round_prompt_asks_afresh_applies_as_one_change_and_carries_nothing(
     assert (str(hero_row["ev"]), hero_row["relaxing"], hero_row["hold"], bandit_row["last_gasp"]) == (top, True, True,
                                                                                                        True)
     log = page.get_by_role("region", name="Log").locator("li").first.inner_text()
-    assert log.startswith(f"Round 1 begins: Hero EV {top}, Relaxes, holds channelled ReiKi; Bandit Last Gasp"), log
+    says(log, "Round 1", "Hero", f"EV {top}", "Relaxes", "channelled ReiKi", "Bandit", "Last Gasp")
 
     bar.locator('[data-table-action="undo"]').tap()  # one Undo takes the whole prompt back
     settled(page, WBS)
@@ -196,7 +197,7 @@ def test_the_xia_round_prompt_puts_two_of_six_in_a_social_conflict(site: tuple[s
     settled(page, XIA)
     expect(prompt).to_be_hidden()
     log = page.get_by_role("region", name="Log").locator("li").first.inner_text()
-    assert log.startswith("Round 1 begins: Social conflict running; Moon Shadow in the physical conflict;"), log
+    says(log, "Round 1", "Social conflict", "Moon Shadow", "physical conflict")
     for name in ("Lotus", "Magistrate"):  # each combatant's conflicts, as the row now holds them
         assert f"{name} in the physical conflict, in the social conflict" in log, log
     social = page.eval_on_selector_all(
