@@ -35,9 +35,12 @@ def tab(browser: Any) -> Iterator[tuple[Any, dict[str, list]]]:
     # No service worker here: these tests see the site as a private window does (and stay quick).
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
-    seen: dict[str, list] = {"blocked": [], "responses": [], "console": []}
+    seen: dict[str, list] = {"blocked": [], "responses": [], "prefetched": [], "console": []}
     local_only(page, seen["blocked"])
-    context.on("response", lambda r: seen["responses"].append((r.url, r.headers.get("content-type", ""))))
+    # What the page's code asked for; apart, what its head asked for ahead (early_engine.py's prefetch of
+    # the engine's downloads, which the worker's own request then finds in the HTTP cache).
+    context.on("response", lambda r: seen["prefetched" if r.request.headers.get("sec-purpose") == "prefetch"
+                                          else "responses"].append((r.url, r.headers.get("content-type", ""))))
     page.on("console", lambda m: seen["console"].append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: seen["console"].append(f"pageerror: {e}"))
     yield page, seen
@@ -200,7 +203,7 @@ def test_pages_without_widgets_load_no_pyodide(site: tuple[str, list[str]], tab:
         page.goto(base + path)
         page.wait_for_timeout(400)
     page.wait_for_timeout(2500)  # longer than the idle prewarm on widget pages
-    assert not [url for url, _ in seen["responses"] if "pyodide" in url or "/calculators-" in url]
+    assert not [url for url, _ in seen["responses"] + seen["prefetched"] if "pyodide" in url or "/calculators-" in url]
 
 
 def test_house_rule_reading_is_chosen_once_and_followed(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
