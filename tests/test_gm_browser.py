@@ -12,6 +12,7 @@ import pytest
 
 from tests import test_browser as shared
 from tests.support.engine import engine
+from tests.support.says import says
 from tests.test_browser import outputs, settled
 from tests.test_table_browser import past_round_prompt
 
@@ -124,7 +125,8 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
     _cell(page, 3, "reflex").fill("120")
     settled(page, TRACKER)
     alert = page.locator(f"{FORM} #calc-wbs-combat_tracker-combatants-3-reflex-error")
-    assert alert.is_visible() and alert.inner_text().startswith("Combatant 3, Reflex: must be a whole number")
+    assert alert.is_visible()
+    says(alert.inner_text(), "Combatant 3", "Reflex", "whole number")
     assert _cell(page, 3, "reflex").get_attribute("aria-invalid") == "true"
     _cell(page, 3, "reflex").fill("4")
     settled(page, TRACKER)
@@ -139,7 +141,7 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
     page.locator(f'{FORM} tr[data-row="12"] [data-rows-action="remove"]').focus()
     page.keyboard.press("Enter")
     assert page.locator(f"{FORM} .codex-rows tbody tr").count() == 11
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Remove Combatant 11"
+    says(page.evaluate("document.activeElement.getAttribute('aria-label')") or "", "Remove", "Combatant 11")
 
 
 def test_on_a_phone_the_fight_never_hides_its_rows(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
@@ -234,7 +236,8 @@ def test_saves_export_and_import(site: tuple[str, list[str]], tab: tuple[Any, di
     bad.write_text(json.dumps({**data, "inputs": {**data["inputs"], "combatants": [{"name": "x", "speed": 9}]}}))
     page.set_input_files(f'{box} [data-save="import"]', str(bad))
     page.wait_for_function(f"() => !document.querySelector('{box} [role=alert]').hidden")
-    assert "speed" in error.inner_text() and "Nothing was changed" in error.inner_text()
+    says(error.inner_text(), "speed")
+    says(error.inner_text(), "Nothing was changed")
     assert _cell(page, 1, "name").input_value() == "Ambush"
 
 
@@ -259,11 +262,11 @@ def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab
     resilience = page.locator(f'{order} tr[data-row="2"] [data-field="physical_resilience"]').input_value()
     assert resilience == "1"  # 4, less the 3 damage
     assert page.locator(f'{order} input[name="attacks_made"]').input_value() == "1"
-    assert "Turn 1: Moon Shadow" in page.locator(f"{order} output[name=acting_now]").inner_text()
+    says(page.locator(f"{order} output[name=acting_now]").inner_text(), "Turn 1", "Moon Shadow")
     page.locator(f"{order} output[name=next] button[data-apply]").click()
     page.wait_for_function(f"""() => document.querySelector('{order} input[name="attacks_made"]').value === "0" """)
     settled(page, "xia.initiative_order")
-    assert "Turn 2: " + HOSTILE in page.locator(f"{order} output[name=acting_now]").inner_text()
+    says(page.locator(f"{order} output[name=acting_now]").inner_text(), "Turn 2", HOSTILE)
     assert page.locator("img[src=x]").count() == 0
 
 

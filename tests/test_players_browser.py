@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.support.says import saying
 from tests.test_link_browser import (
     FIGHT,
     LIVE,
@@ -32,7 +33,7 @@ from tests.test_link_browser import (
 __all__ = ["devices", "link_browser", "playwright", "pytestmark", "site"]  # the fixtures, shared
 
 
-PLAYING = ["Ana: connected, plays Hero", "Bo: connected, plays Bandit"]
+PLAYING = [saying("Ana", "connected", "Hero"), saying("Bo", "connected", "Bandit")]
 
 
 def rows(gm: Any) -> list[dict[str, Any]]:
@@ -59,16 +60,20 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     expect(ana.get_by_role("heading", name="You play Hero")).to_be_visible(timeout=LIVE)
     bo.get_by_role("button", name="I play Bandit").click()
     expect(bo.get_by_role("heading", name="You play Bandit")).to_be_visible(timeout=LIVE)
-    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING)
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING, use_inner_text=True)
     # Each phone shows its own fighter's numbers.
-    expect(ana.locator('[data-join-mine="Energy"]')).to_have_text("GenKi 18, ReiKi 30, Core 9")
-    expect(bo.locator('[data-join-mine="Energy"]')).to_have_text("GenKi 15")
-    expect(ana.get_by_role("list", name="Your conditions")).to_contain_text("Channelled ReiKi 3")
+    expect(ana.locator('[data-join-mine="Energy"]')).to_have_text(
+        saying("GenKi 18", "ReiKi 30", "Core 9"), use_inner_text=True)
+    expect(bo.locator('[data-join-mine="Energy"]')).to_have_text(saying("GenKi 15"), use_inner_text=True)
+    conditions = ana.get_by_role("list", name="Your conditions")  # a condition's name is its <summary>: the
+    # list's text runs it into its rule ("...ReiKi 3Channelled ReiKi is held"), no token boundary between them
+    expect(conditions.locator("summary", has_text=saying("Channelled ReiKi 3"))).to_be_visible()
 
     # A claim of a taken fighter is refused, with a message back to that phone alone.
     bo.evaluate("window.__codexJoin.sendRaw(JSON.stringify({t: 'claim', v: 1, fighter: 'Hero'}))")
-    expect(bo.locator("[data-join-claim-status]")).to_have_text("Refused: Another phone plays Hero: ask the GM.")
-    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING)
+    expect(bo.locator("[data-join-claim-status]")).to_have_text(
+        saying("Refused", "Another phone", "Hero", "GM"), use_inner_text=True)
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING, use_inner_text=True)
 
     # Round 1's choices, set on the phones: Ana's EV 1, Bo's Relax. The GM's fight follows, each a
     # change of the log named for the phone.
@@ -80,11 +85,13 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     hero, bandit = rows(gm)
     chosen = (int(hero["ev"]), hero["relaxing"], int(bandit["ev"]), bandit["relaxing"])
     assert chosen == (1, False, 0, True)  # (the form holds a number set in a row as text)
-    expect(gm.locator(f'{FIGHT} output[name="choices"]')).to_contain_text("Hero: EV 1")
-    expect(gm.locator(f'{FIGHT} output[name="choices"]')).to_contain_text("Bandit: Relaxes")
+    # One item a fighter, one line a change: each is read alone (their textContent runs together, "EV 1Bandit").
+    choices = gm.locator(f'{FIGHT} output[name="choices"] li')
+    expect(choices.filter(has_text=saying("Hero", "EV 1"))).to_have_count(1)
+    expect(choices.filter(has_text=saying("Bandit", "Relaxes"))).to_have_count(1)
     log = gm.locator(".codex-table-log")
-    expect(log).to_contain_text("Hero's phone: EV 1")
-    expect(log).to_contain_text("Bandit's phone: Relaxes")
+    expect(log.locator("li").filter(has_text=saying("Hero", "phone", "EV 1")).first).to_be_attached()
+    expect(log.locator("li").filter(has_text=saying("Bandit", "phone", "Relaxes")).first).to_be_attached()
     # One Undo takes back one request; the phone's control follows the fight.
     gm.locator('[data-table-bar] [data-table-action="undo"]').click()
     settled(gm, WBS)
@@ -117,7 +124,7 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
         .some((m) => m.t === "chosen" && m.value === 2 && !m.ok && m.why)""", timeout=LIVE)
     settled(gm, WBS)
     assert int(rows(gm)[0]["ev"]) == 1
-    expect(log).to_contain_text("Hero's phone: EV 2 (undone)")
+    expect(log.locator("li").filter(has_text=saying("Hero", "phone", "EV 2", "undone")).first).to_be_attached()
 
     # Bo's phone never received Hero's numbers, conditions or choices: not in any message.
     for message in received(bo):
@@ -134,7 +141,8 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
     expect(fighters).not_to_contain_text("GenKi")
     shown = gm.get_by_label("Show every fighter's numbers on the phones and the shared screen (foes' too)")
     shown.check()
-    expect(fighters.get_by_role("listitem").first).to_contain_text("Energy GenKi 18, ReiKi 30, Core 9", timeout=LIVE)
+    expect(fighters.get_by_role("listitem").first).to_contain_text(saying("GenKi 18", "ReiKi 30", "Core 9"),
+                                                                   use_inner_text=True, timeout=LIVE)
     shown.uncheck()
     expect(fighters).not_to_contain_text("GenKi", timeout=LIVE)
     assert gm.evaluate("localStorage.getItem('codex.link.numbers')") == "no"
@@ -155,7 +163,7 @@ def test_a_gm_s_reload_is_survived_with_a_new_offer_and_the_phone_keeps_its_figh
     open_fight(gm, base)
     pair(gm, ana, base, "Ana")
     ana.get_by_role("button", name="I play Hero").click()
-    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero"])
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING[:1], use_inner_text=True)
     ana.wait_for_function("() => window.__codexJoin.spare()", timeout=LIVE)
     gm.reload()  # and linked again at once, before the fight's first answer is in: its claim is checked then
     gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
@@ -169,5 +177,5 @@ def test_a_gm_s_reload_is_survived_with_a_new_offer_and_the_phone_keeps_its_figh
     ana.get_by_label("Offer code").fill(code)
     expect(stale).not_to_have_value(old, timeout=10_000)
     gm.get_by_label("Answer code").fill(stale.input_value())
-    expect(linked(gm).get_by_role("listitem")).to_have_text(["Ana: connected, plays Hero"], timeout=15_000)
+    expect(linked(gm).get_by_role("listitem")).to_have_text(PLAYING[:1], use_inner_text=True, timeout=15_000)
     expect(ana.get_by_role("heading", name="You play Hero")).to_be_visible(timeout=LIVE)

@@ -84,10 +84,11 @@ def says_none(text: str, *facts: str | int) -> None:
 
 def saying(*facts: str | int) -> re.Pattern[str]:
     """The facts, in order, as one regular expression (the rules of `says`), for a page's text that
-    Playwright waits for: `expect(locator).to_contain_text(saying("Kept", "The heroes"))`.
+    Playwright waits for: `expect(locator).to_contain_text(saying("Kept", "The heroes"), use_inner_text=True)`.
 
     It is written for JavaScript too (no flags; `\\w` there is ASCII only, which changes nothing for
-    the digits and the names around a fact)."""
+    the digits and the names around a fact). Pass `use_inner_text=True`: an element's textContent runs
+    its children together ("startsHero: EV 1"), leaving no token boundary between two of them."""
     if not facts:
         raise ValueError("saying() needs at least one fact")
     return re.compile(r"[\s\S]*?".join(_pattern(fact).pattern for fact in facts))
