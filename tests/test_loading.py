@@ -15,6 +15,7 @@ import pytest
 
 from tests.support.browser import chromium, local_only
 from tests.support.engine import engine
+from tests.support.says import says
 from tests.support.server import serve
 from tests.test_browser import change, outputs, settled
 
@@ -65,7 +66,7 @@ def test_a_link_on_a_slow_phone_is_marked_stale_with_the_download_counted(phone:
     page.screenshot(path=str(Path(__file__).parent / ".artifacts" / "loading-390.png"))
     first = state(page)
     assert first["pending"] == "starting"
-    assert first["note"].startswith("Updating") and " MB" in first["note"], first
+    says(first["note"], "Updating", "MB")
     assert first["inView"] and first["inLiveRegion"], first  # where the reader is looking, and read out
     assert first["busy"] == "true" and first["opacity"] < 0.6, first
     before = float(page.inner_text(f"{FORM} .calc__pending-bytes").split()[0])

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from calculators.rain import piles as pl
 from calculators.rain import session as ss
 from tests.support.rain_session import replayed, tile_names
+from tests.support.says import saying
 from tests.test_link_browser import (
     LIVE,
     Device,
@@ -98,15 +99,18 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     screen.get_by_label("Offer code").fill(offer(gm))
     expect(screen.get_by_label("Answer code")).not_to_have_value("", timeout=10_000)
     gm.get_by_label("Answer code").fill(screen.get_by_label("Answer code").input_value())
-    everyone = ["Lan: connected, plays Lan", "Bo: connected, plays Bo", "Chen: connected, plays Chen"]
-    expect(linked(gm).get_by_role("listitem")).to_have_text([*everyone, "Shared screen: connected"])
+    everyone = [saying(name, "connected", name) for name in ("Lan", "Bo", "Chen")]
+    everyone.append(saying("Shared screen", "connected"))
+    expect(linked(gm).get_by_role("listitem")).to_have_text(everyone, use_inner_text=True)
     expect(screen.get_by_role("button", name="I play Lan")).to_have_count(0)
 
     # The GM picks Lan and Bo for the next contest; Lan chooses her Earth Aspect on her phone.
-    expect(lan.locator("[data-join-seat-note]")).to_contain_text("The GM has picked you", timeout=LIVE)
+    expect(lan.locator("[data-join-seat-note]")).to_contain_text(
+        saying("GM", "picked you"), use_inner_text=True, timeout=LIVE)
     expect(chen.get_by_role("list", name="Ask the GM's device")).to_be_hidden()
     asked(lan, "My Earth Aspect (Alchemy 3)")
-    expect(lan.locator("[data-join-act-status]")).to_have_text("Applied: My Earth Aspect (Alchemy 3).")
+    expect(lan.locator("[data-join-act-status]")).to_have_text(
+        saying("Applied", "My Earth Aspect (Alchemy 3)"), use_inner_text=True)
     settled(gm, GM)
     assert gm.input_value(f'{TABLE} [name="element_a"]') == "earth"
     tap(gm, "declare")
@@ -120,8 +124,10 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     now = state(gm)
     assert now.qi[0] == (1, 3) and now.qi[1] == (1, 3)
     requests = gm.get_by_role("list", name="Phones' requests")
-    expect(requests).to_contain_text("Lan's phone: Spend 1 Yang (2 left): draw 4 tiles: applied")
-    expect(gm.locator(f'{TABLE} output[name="log"]')).to_contain_text("Bo spends 1 Yin")
+    expect(requests).to_contain_text(
+        saying("Lan", "phone", "Spend 1 Yang (2 left): draw 4 tiles", "applied"), use_inner_text=True)
+    log_lines = gm.locator(f'{TABLE} output[name="log"] p')  # folded away: each line read alone, not as innerText
+    expect(log_lines.filter(has_text=saying("Bo", "spends", "1 Yin")).first).to_be_attached()
 
     # Chen is not in the contest: his phone offers nothing, and a forged request for Lan's Yang is refused.
     before = gm.evaluate("window.__codexLink.dropped()")
@@ -132,8 +138,8 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     gm.wait_for_function(f"() => window.__codexLink.dropped() === {before + 2}")
     settled(gm, GM)
     assert state(gm).qi[0] == (1, 3)
-    expect(requests).to_contain_text("Chen's phone asked: refused (Chen cannot ask for that now.)")
-    expect(requests).to_contain_text("The table moved on before your request came")
+    expect(requests).to_contain_text(saying("Chen", "phone", "refused", "Chen", "cannot ask"), use_inner_text=True)
+    expect(requests).to_contain_text(saying("table moved on", "request"), use_inner_text=True)
 
     # The GM draws and exchanges; every phone shows its own tiles, as the session has them.
     tap(gm, "draw")
@@ -157,13 +163,13 @@ def test_three_phones_play_a_contest_with_no_code_read_aloud(site: tuple[str, li
     for phone in (lan, bo, chen, screen):
         field = phone.get_by_label("Answer code")
         expect(field).not_to_have_value("", timeout=10_000)
-        expect(phone.locator("[data-join-status]")).to_contain_text("Nothing to scan here")
+        expect(phone.locator("[data-join-status]")).to_contain_text(saying("Nothing to scan"), use_inner_text=True)
         answers.append(field.input_value())
     gm.get_by_role("button", name="Link a phone").click()
     for answer in answers:
         gm.get_by_label("Answer code").fill(answer)
         expect(gm.get_by_label("Answer code")).to_have_value("", timeout=10_000)
-    expect(linked(gm).get_by_role("listitem")).to_have_text([*everyone, "Shared screen: connected"], timeout=15_000)
+    expect(linked(gm).get_by_role("listitem")).to_have_text(everyone, use_inner_text=True, timeout=15_000)
     tap(gm, "scene")
     moved = state(gm).step
     for phone, seat in ((lan, 0), (bo, 1), (chen, 2)):
