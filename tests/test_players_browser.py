@@ -32,6 +32,9 @@ from tests.test_link_browser import (
 
 __all__ = ["devices", "link_browser", "playwright", "pytestmark", "site"]  # the fixtures, shared
 
+# Hero's numbers and choices, as the GM's messages to Hero's phone word them: Bo's phone gets none.
+SECRETS = ("GenKi 18", "ReiKi 30", "Core 9", "Channelled ReiKi 3", "Hold channelled ReiKi")
+
 
 PLAYING = [saying("Ana", "connected", "Hero"), saying("Bo", "connected", "Bandit")]
 
@@ -131,9 +134,13 @@ def test_players_claim_their_fighters_and_set_their_round_choices(site: tuple[st
         if message["t"] == "table":
             assert message["you"] is None or message["you"]["name"] == "Bandit", message
         text = json.dumps(message, ensure_ascii=False)
-        for secret in ("GenKi 18", "ReiKi 30", "Core 9", "Channelled ReiKi 3", "Hold channelled ReiKi"):
+        for secret in SECRETS:
             assert secret not in text, (secret, message)
     assert any(m["t"] == "table" and m["you"] and m["you"]["name"] == "Hero" for m in received(ana))
+    # ...which Hero's own phone did receive, in those very words: were one reworded, the check above
+    # would look for words no message holds, and pass whatever leaked.
+    heard = json.dumps(received(ana), ensure_ascii=False)
+    assert [secret for secret in SECRETS if secret not in heard] == []
 
     # The GM may show every fighter's numbers (hidden by default): Bo's phone then lists Hero's, and not once
     # the GM hides them again. The GM's choice is kept on the GM's device.
