@@ -12,8 +12,9 @@ head as well (`<link rel="prefetch">`): the worker's own requests for them, a se
 them in the HTTP cache, on their way or done (one download each: a preload would be the same, but
 Chromium warns of a preload the page itself does not read). On a phone's link that second is the
 page's own loading, the worker's start and Pyodide's module, during which the link would carry
-nothing of the engine. Measured (phone profile, one run each): the first answer 0.80 → 0.68 ×
-stock Pyodide from navigation, the fight page's first Next 0.89 → 0.82 ×, the first paint no later.
+nothing of the engine. Measured (phone profile, from navigation, against stock Pyodide): the first
+answer 0.78–0.86 × before, 0.75 × after (medians of two runs on a quiet machine); the fight page's
+first Next 0.79–0.99 × before, 0.85 × after; the first paint no later.
 """
 
 from __future__ import annotations

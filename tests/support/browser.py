@@ -33,13 +33,7 @@ def local_only(page: Page, blocked: list[str]) -> None:
     """Record in `blocked` every request of the page's context that is not to 127.0.0.1 (the
     browser refuses them all: ARGS). Not a Playwright route: routing turns the HTTP cache off,
     and the page would then fetch twice what it asks for early (the engine's prefetch)."""
-
-    def seen(request: Request) -> None:
-        url = request.url
-        if not url.startswith(("data:", "blob:")) and urlparse(url).hostname != "127.0.0.1":
-            blocked.append(url)
-
-    page.context.on("request", seen)
+    record_hosts(page.context, blocked)
 
 
 @contextmanager
