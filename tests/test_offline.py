@@ -110,6 +110,10 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         first.wait_for(timeout=30_000)
         first.click()
         page.wait_for_function("() => location.pathname.startsWith('/wbs/')")
+        # The page search found may start an engine of its own: its wasm must have arrived before counting starts.
+        page.wait_for_load_state("load")
+        page.wait_for_function("""() => { const t = window.__codex && window.__codex.timings;
+            return !t || t.workerStarted === null || t.ready !== null; }""", timeout=60_000)
 
         wasm: list[tuple[int, bool]] = []  # the engine's wasm as this page gets it: (status, from the copy)
         context.on("response", lambda r: wasm.append((r.status, r.from_service_worker))
