@@ -23,7 +23,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from tests import test_browser as shared
 from tests.support import png
-from tests.support.browser import ARGS, CHROMIUM, local_only
+from tests.support.browser import CHROMIUM, for_tests, local_only
 
 site = shared.site  # the built site, served on 127.0.0.1
 settled = shared.settled
@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 WBS = "wbs.combat_tracker"
 FIGHT = f'form[data-calc="{WBS}"]'
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-HOST_IPS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+HOST_IPS = ("WebRtcHideLocalIpsWithMdns",)  # features off: browsers hide a host address behind an mDNS name
 LIVE = 5_000  # ms: a change on the GM's device is on every phone within this
 LINK_CODE = ("link.mjs", "link-gm.mjs", "join.mjs", "players.mjs", "seats.mjs", "scan.mjs", "jsQR.js", "uqr.mjs")
 
@@ -50,7 +50,7 @@ def launched(playwright: Any, *extra: str, show_ips: bool = True) -> Iterator[An
     """A headless Chromium with `extra` switches that shows its host addresses (or, without
     `show_ips`, hides them as browsers do by default: mDNS names unless the page holds camera
     permission)."""
-    args = [*ARGS, *(HOST_IPS if show_ips else []), *extra]
+    args = [*for_tests(*(HOST_IPS if show_ips else ())), *extra]
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
     try:
         yield browser
