@@ -50,12 +50,16 @@ def tab(browser: Any) -> Iterator[tuple[Any, dict[str, list]]]:
 
 
 def settled(page: Any, calc: str) -> None:
-    """Wait until the form has a live answer, none is on its way, the address holds its inputs, and
-    a control that advances the fight takes taps again (rows.mjs holds them off briefly after one)."""
+    """Wait until the form has a live answer, none is on its way, and a control that advances the
+    fight takes taps again (rows.mjs holds them off briefly after one); then the address holds its
+    inputs (written at once, as before a link is followed: the page alone waits for a pause, which
+    test_links checks)."""
     page.wait_for_function(
         f"""() => {{ const f = document.querySelector('form[data-calc="{calc}"]');
-                    return f.dataset.live === "yes" && f.dataset.busy === "no" && f.dataset.applying !== "yes"
-                           && !window.__codex.addressPending(); }}""",
+                    const d = f.dataset;
+                    if (d.live !== "yes" || d.busy !== "no" || d.applying === "yes") return false;
+                    window.__codex.writeAddress();
+                    return !window.__codex.addressPending(); }}""",
         timeout=LIVE_TIMEOUT)
 
 

@@ -31,10 +31,11 @@ def values(page: Any) -> dict[str, str]:
 
 
 def live_answer(page: Any) -> dict[str, str]:
-    """The live answer, once it is in and the address holds the inputs (written when the page pauses)."""
+    """The live answer, once it is in and the address holds the inputs (written at once, as a link's click does)."""
     page.wait_for_function(f"""() => {{ const f = document.querySelector('{FORM}');
-        return f.dataset.live === "yes" && f.dataset.busy === "no" && !window.__codex.addressPending(); }}""",
-        timeout=LIVE)
+        if (f.dataset.live !== "yes" || f.dataset.busy !== "no") return false;
+        window.__codex.writeAddress();
+        return !window.__codex.addressPending(); }}""", timeout=LIVE)
     return page.eval_on_selector_all(f"{FORM} output",
                                      "els => Object.fromEntries(els.map(e => [e.getAttribute('name'), e.innerHTML]))")
 

@@ -13,7 +13,7 @@ import { bindRows, controls, defaultOf, inputsAfter, placed, resultsCurrent } fr
 import { bindSaves } from "./saves.mjs";
 import { withSecrets } from "./secrets.mjs";
 import { WORKER } from "../codex/runtime.mjs";
-import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks } from "./url-state.mjs";
+import { address, addressPending, keepAddress, stateKey, stateOf, stateText, stateTicks, writeAddress } from "./url-state.mjs";
 
 /**
  * @typedef {import("./rows.mjs").Inputs} Inputs
@@ -35,6 +35,7 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings (early: the worker was started from
  *   the page's head, engine-early.mjs)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
+ * @property {() => void} writeAddress write the inputs into the address now (tests, once an answer is in)
  * @property {number} watchdogMs an answer that takes longer stops the worker
  * @property {() => Promise<number>} echo a round trip that does no work, in ms
  */
@@ -54,6 +55,7 @@ const state = {
   // update (filled in a frame later).
   timings: { workerStarted: null, early: false, ready: null, firstAnswer: null, answers: [], detail: [] },
   addressPending, // the inputs are not in the address yet (tests wait for it)
+  writeAddress, // write them now, as a click on a link does (tests, once the answer is in)
   // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
   watchdogMs: 15000,
   echo,
