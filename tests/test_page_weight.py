@@ -119,6 +119,31 @@ def test_a_page_runs_part_code_only_for_the_parts_it_has(built_site: Path) -> No
     assert wrong == []
 
 
+_PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+
+
+def test_a_page_asks_from_its_head_for_every_module_its_scripts_import(built_site: Path) -> None:
+    """The modules a page's scripts import, to any depth, are asked for from its head at once
+    (page_code.py): no more (no code on demand, nothing twice), no fewer, each a file of the site."""
+    wrong = []
+    for page in sorted(built_site.rglob("index.html")):
+        url = page.parent.relative_to(built_site).as_posix() + "/"
+        url = "" if url == "./" else url
+        html = page.read_text(encoding="utf-8")
+        head = html[: html.index("</head>")]
+        base = f"http://x/{url}"
+        scripts = [_site_path(base, ref) for ref in _SCRIPT.findall(html) if ref.endswith(".mjs")]
+        wanted = {found for path in scripts for found in _imports(built_site, path)} - set(scripts)
+        preloaded = [_site_path(base, ref) for ref in _PRELOAD.findall(head)]
+        if sorted(preloaded) != sorted(wanted) or len(set(preloaded)) != len(preloaded):
+            wrong.append(f"{url}: preloads {sorted(preloaded)}, its scripts import {sorted(wanted)}")
+        wrong += [f"{url}: {path} is no file" for path in preloaded if not (built_site / path).is_file()]
+    assert wrong == []
+    fight = (built_site / "wbs" / "fight" / "index.html").read_text(encoding="utf-8")
+    assert {"../../assets/javascripts/rows.mjs", "../../assets/javascripts/workbox-window.mjs"} <= set(
+        _PRELOAD.findall(fight)), "the fight page's deepest imports are not asked for early"
+
+
 @pytest.fixture(scope="module")
 def fresh_site(built_site: Path, site_port: int) -> Iterator[tuple[str, Any]]:
     """The built site served with the server's record of every response's bytes."""

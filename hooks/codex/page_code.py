@@ -15,14 +15,23 @@ page's HTML: `with_page_code` writes, for a page that has such parts,
 
 `PARTS` is in the order the modules run: codex.mjs binds a form (its address read, its rows drawn)
 before the tools that extend it.
+
+The head also asks at once (`<link rel="modulepreload">`) for every module those scripts import,
+to any depth (`imported`): a browser finds an import only once the module that names it has
+arrived, so a page's code otherwise arrives level by level (site.mjs, codex.mjs, rows.mjs, …), a
+round trip each, five deep. What a module loads on demand (a dialog's code, at its first tap) is
+not asked for.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from functools import cache
+from pathlib import Path
 
 ENTRY = "assets/javascripts/site.mjs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"  # where the modules are written
 FOLDER = "assets/javascripts/"
 META = "codex-modules"
 _CALC = r'<form\b[^>]*\bdata-calc="'
@@ -42,6 +51,10 @@ PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern
     ("device.mjs", r"\bdata-device\b"),  # the page "On this device"
 ))
 _HEAD_END = re.compile(r"</head\s*>", re.I)
+_SRC = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
+_PRELOADED = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+# A static import or re-export of a module beside it (what loads on demand, import("./x.mjs"), is no statement).
+_STATIC = re.compile(r'^\s*(?:import|export)\s+(?:[^"\';]*?\s+from\s+)?["\'](\.{1,2}/[^"\']+\.mjs)["\']', re.M)
 _ENTRY_TAG = re.compile(r'<script src="(?P<base>[^"]*)' + re.escape(ENTRY) + r'" type="module"></script>')
 
 
@@ -61,16 +74,47 @@ def modules(page_html: str) -> list[str]:
             if any(hint in page_html for hint in _HINTS.get(name, ("",))) and needs.search(page_html)]
 
 
-def with_page_code(page_html: str) -> str:
-    """The page with its parts' modules named in its head and loaded after `site.mjs`; unchanged if
-    it has none. A page without `site.mjs` (the theme drew no scripts) is left as it is."""
+@cache
+def imported(path: str, docs: Path = DOCS) -> tuple[str, ...]:
+    """Every module the module at `path` (from the site's root) imports statically, to any depth,
+    each once, nearest first; a module the build writes (not in `docs`) imports nothing."""
+    source = docs / path
+    if not source.is_file():
+        return ()
+    found: list[str] = []
+    folder = path.rsplit("/", 1)[0]
+    for ref in _STATIC.findall(source.read_text(encoding="utf-8")):
+        parts = folder.split("/")
+        for step in ref.split("/"):
+            if step == "..":
+                parts.pop()
+            elif step != ".":
+                parts.append(step)
+        target = "/".join(parts)
+        for name in (target, *imported(target, docs)):
+            if name not in found and name != path:
+                found.append(name)
+    return tuple(found)
+
+
+def with_page_code(page_html: str, docs: Path = DOCS) -> str:
+    """The page with its parts' modules named in its head and loaded after `site.mjs`, and every
+    module its scripts import asked for from its head. A page without `site.mjs` (the theme drew
+    no scripts) is left as it is."""
     names = modules(page_html)
     entry = _ENTRY_TAG.search(page_html)
     head = _HEAD_END.search(page_html)
-    if not names or entry is None or head is None:
+    if entry is None or head is None:
         return page_html
-    tags = "".join(f'<script src="{html.escape(entry["base"] + FOLDER + name)}" type="module"></script>'
+    base = entry["base"]
+    tags = "".join(f'<script src="{html.escape(base + FOLDER + name)}" type="module"></script>'
                    for name in names)
     page_html = page_html[: entry.end()] + tags + page_html[entry.end():]
-    meta = f'<meta name="{META}" content="{html.escape(" ".join(names))}">\n'
-    return page_html[: head.start()] + meta + page_html[head.start():]
+    scripts = [ENTRY, *(FOLDER + name for name in names)]
+    # (the head's own module, engine-early.mjs; what a first pass asked for, on a stamped page's shell)
+    loaded = set(_SRC.findall(page_html)) | set(_PRELOADED.findall(page_html))
+    needed = dict.fromkeys(path for script in scripts for path in imported(script, docs)
+                           if path not in scripts and base + path not in loaded)
+    head_tags = f'<meta name="{META}" content="{html.escape(" ".join(names))}">\n' if names else ""
+    head_tags += "".join(f'<link rel="modulepreload" href="{html.escape(base + path)}">\n' for path in needed)
+    return page_html[: head.start()] + head_tags + page_html[head.start():]
