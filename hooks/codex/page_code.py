@@ -52,7 +52,7 @@ PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern
 ))
 _HEAD_END = re.compile(r"</head\s*>", re.I)
 _SRC = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
-_PRELOADED = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+_PRELOAD_TAG = re.compile(r'<link rel="modulepreload" href="[^"]+">\n')
 # A static import or re-export of a module beside it (what loads on demand, import("./x.mjs"), is no statement).
 _STATIC = re.compile(r'^\s*(?:import|export)\s+(?:[^"\';]*?\s+from\s+)?["\'](\.{1,2}/[^"\']+\.mjs)["\']', re.M)
 _ENTRY_TAG = re.compile(r'<script src="(?P<base>[^"]*)' + re.escape(ENTRY) + r'" type="module"></script>')
@@ -102,6 +102,9 @@ def with_page_code(page_html: str, docs: Path = DOCS) -> str:
     module its scripts import asked for from its head. A page without `site.mjs` (the theme drew
     no scripts) is left as it is."""
     names = modules(page_html)
+    # A stamped page's shell had a first pass (with no parts): its list is made again, whole, so that
+    # the page is what the theme would have drawn.
+    page_html = _PRELOAD_TAG.sub("", page_html)
     entry = _ENTRY_TAG.search(page_html)
     head = _HEAD_END.search(page_html)
     if entry is None or head is None:
@@ -111,8 +114,7 @@ def with_page_code(page_html: str, docs: Path = DOCS) -> str:
                    for name in names)
     page_html = page_html[: entry.end()] + tags + page_html[entry.end():]
     scripts = [ENTRY, *(FOLDER + name for name in names)]
-    # (the head's own module, engine-early.mjs; what a first pass asked for, on a stamped page's shell)
-    loaded = set(_SRC.findall(page_html)) | set(_PRELOADED.findall(page_html))
+    loaded = set(_SRC.findall(page_html))  # the head's own module (engine-early.mjs) among them
     needed = dict.fromkeys(path for script in scripts for path in imported(script, docs)
                            if path not in scripts and base + path not in loaded)
     head_tags = f'<meta name="{META}" content="{html.escape(" ".join(names))}">\n' if names else ""
