@@ -33,7 +33,7 @@ def chrome() -> Iterator[Any]:
 
 def fresh_tab(browser: Any, width: int = 1280) -> tuple[Any, Any, list[str], list[str]]:
     """A new browser context (nothing shared with any other), its page, blocked requests and errors."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block")
     page = context.new_page()
     blocked: list[str] = []
     errors: list[str] = []

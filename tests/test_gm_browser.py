@@ -96,7 +96,7 @@ def test_a_named_fight_survives_reload_and_a_shared_link(site: tuple[str, list[s
     settled(page, TRACKER)
     assert _names(page) == names and outputs(page, TRACKER) == expected
 
-    fresh = browser.new_context()
+    fresh = browser.new_context(service_workers="block")
     other = fresh.new_page()
     other.goto(page.url)
     settled(other, TRACKER)
@@ -298,7 +298,7 @@ def test_a_character_is_exported_imported_shared_and_printed(site: tuple[str, li
     sheet = page.locator(f"{builder} output[name=sheet]")
     assert sheet.locator("caption").inner_text() == HOSTILE
 
-    fresh = browser.new_context()
+    fresh = browser.new_context(service_workers="block")
     other = fresh.new_page()
     other.goto(shared)
     settled(other, "wbs.character")

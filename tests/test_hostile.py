@@ -232,7 +232,7 @@ STEPS = [(name, index) for name in BROWSER_CASES for index in range(len(CASES[na
 @pytest.mark.parametrize(("name", "step"), STEPS, ids=[f"{n}-{i}" for n, i in STEPS])
 def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_browser: Any, name: str, step: int) -> None:
     visit = CASES[name]["browser"][step]
-    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900})
+    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     blocked: list[str] = []
     local_only(page, blocked)
@@ -275,7 +275,7 @@ def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_browser
 @pytest.mark.parametrize(("name", "stored"), STORAGE_CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(STORAGE_CASES)])
 def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hostile_browser: Any, name: str,
                                                        stored: str) -> None:
-    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900})
+    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

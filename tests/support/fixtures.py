@@ -31,10 +31,12 @@ def module_browser() -> Iterator[Any]:
 
 def open_context(browser: Any, width: int = 1280, height: int = 900,
                  scheme: str = "light", touch: bool = False) -> tuple[Any, list[str], list[str]]:
-    """A context that blocks every request off 127.0.0.1 (a phone's, by touch, when `touch`);
-    returns it, the blocked URLs and page errors."""
+    """A context that blocks every request off 127.0.0.1 (a phone's, by touch, when `touch`), with no
+    service worker (a private window's view: the offline copy would download the whole site in the
+    background of every test; test_offline and test_app test it); returns it, the blocked URLs and
+    page errors."""
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme,
-                                  has_touch=touch, is_mobile=touch)
+                                  has_touch=touch, is_mobile=touch, service_workers="block")
     blocked: list[str] = []
     errors: list[str] = []
     page = context.new_page()
