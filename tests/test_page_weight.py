@@ -119,7 +119,7 @@ def test_a_page_runs_part_code_only_for_the_parts_it_has(built_site: Path) -> No
     assert wrong == []
 
 
-_PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
+_PRELOAD = re.compile(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">')
 
 
 def test_a_page_asks_from_its_head_for_every_module_its_scripts_import(built_site: Path) -> None:

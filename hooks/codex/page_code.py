@@ -20,7 +20,11 @@ The head also asks at once (`<link rel="modulepreload">`) for every module those
 to any depth (`imported`): a browser finds an import only once the module that names it has
 arrived, so a page's code otherwise arrives level by level (site.mjs, codex.mjs, rows.mjs, …), a
 round trip each, five deep. What a module loads on demand (a dialog's code, at its first tap) is
-not asked for.
+not asked for. At low priority, behind the stylesheets and fonts the first paint waits for.
+Measured on the phone profile (CPU ×4, 9 Mbit/s, 40 ms a request; medians of 8 alternated loads):
+a calculator page's engine ready and its tools drawn 8,128 → 7,463 ms from navigation, its first
+paint 632 → 708 ms; a rules page's first paint 526 → 484 ms, its DOMContentLoaded 110 ms sooner.
+(At normal priority the calculator page's first paint came about 300 ms later.)
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((name, re.compile(pattern
 ))
 _HEAD_END = re.compile(r"</head\s*>", re.I)
 _SRC = re.compile(r'<script\b[^>]*\bsrc="([^"]+)"')
-_PRELOAD_TAG = re.compile(r'<link rel="modulepreload" href="[^"]+">\n')
+_PRELOAD_TAG = re.compile(r'<link rel="modulepreload" fetchpriority="low" href="[^"]+">\n')
 # A static import or re-export of a module beside it (what loads on demand, import("./x.mjs"), is no statement).
 _STATIC = re.compile(r'^\s*(?:import|export)\s+(?:[^"\';]*?\s+from\s+)?["\'](\.{1,2}/[^"\']+\.mjs)["\']', re.M)
 _ENTRY_TAG = re.compile(r'<script src="(?P<base>[^"]*)' + re.escape(ENTRY) + r'" type="module"></script>')
@@ -118,5 +122,6 @@ def with_page_code(page_html: str, docs: Path = DOCS) -> str:
     needed = dict.fromkeys(path for script in scripts for path in imported(script, docs)
                            if path not in scripts and base + path not in loaded)
     head_tags = f'<meta name="{META}" content="{html.escape(" ".join(names))}">\n' if names else ""
-    head_tags += "".join(f'<link rel="modulepreload" href="{html.escape(base + path)}">\n' for path in needed)
+    head_tags += "".join(f'<link rel="modulepreload" fetchpriority="low" href="{html.escape(base + path)}">\n'
+                         for path in needed)
     return page_html[: head.start()] + head_tags + page_html[head.start():]
