@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from calculators import InputError
 from tests.support.engine import engine, rules_data
-from tests.support.says import says
+from tests.support.says import says, says_none
 
 CALC = "xia.initiative_order"
 KINDS = ("physical", "social", "mental")
@@ -110,15 +110,6 @@ class Hand:
         return next((i for i in range(self.last + 1, len(self.order)) if self.can_act(rows, self.order[i])), None)
 
 
-def _shown(acting: str) -> tuple[str, str] | None:
-    if ": " not in acting or acting.startswith("Nobody"):
-        return None
-    who = acting.split(": ", 1)[1]
-    name = who.split(" (", 1)[0]
-    kind = who.split(", ", 1)[1].split(" conflict", 1)[0]
-    return name, kind
-
-
 def _rows(state: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return {r["name"]: r for r in state["combatants"]}
 
@@ -162,7 +153,10 @@ def test_a_conflict_played_forward_follows_the_book(setup: dict[str, Any], actio
         standing = any(hand.can_act(_rows(state), t) for t in order)
         assert answer["round"] == hand.round
         if now is not None:
-            assert _shown(answer["acting_now"]) == order[now], (answer["acting_now"], order[now])
+            says(answer["acting_now"], *order[now])  # the fighter whose turn it is, in that conflict
+            others = [n for n in _rows(state) if n != order[now][0]]
+            if others:
+                says_none(answer["acting_now"], *others)
         elif standing:
             says(answer["acting_now"], "Nobody", "every turn", f"round {hand.round}")
         else:
