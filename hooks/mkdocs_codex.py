@@ -71,7 +71,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add Pyodide's runtime files, the calculators bundle and the offline files to the site."""
     codex = _state["codex"]
+    from codex.page_code import imported
     from codex.runtime import NOT_SHIPPED, early_downloads, runtime_files
+
+    imported.cache_clear()  # the modules' imports as this build finds them (mkdocs serve builds again)
     from codex.stdlib import TraceFailed
 
     for dest, path in codex.static_files().items():
@@ -201,7 +204,8 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
     downloads = [get_relative_url(path, page.url) for path in _state["early_downloads"]]
-    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url), downloads))
+    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url), downloads),
+                            Path(config.docs_dir))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 
 
@@ -279,7 +283,8 @@ def _stamp_families(config: MkDocsConfig) -> None:
     for src_uris in _state["families"].values():
         made, problems = _state["codex"].stamped_pages(src_uris, convert, config.site_url or "")
         _state["problems"].extend(problems)
-        write_family(Path(config.site_dir), made, with_page_code)  # the shell's content named no code
+        # the shell's content named no code
+        write_family(Path(config.site_dir), made, lambda page_html: with_page_code(page_html, Path(config.docs_dir)))
         list_in_sitemap(Path(config.site_dir), made)
 
 

@@ -35,7 +35,6 @@ from functools import cache
 from pathlib import Path
 
 ENTRY = "assets/javascripts/site.mjs"
-DOCS = Path(__file__).resolve().parents[2] / "docs"  # where the modules are written
 FOLDER = "assets/javascripts/"
 META = "codex-modules"
 _CALC = r'<form\b[^>]*\bdata-calc="'
@@ -79,9 +78,10 @@ def modules(page_html: str) -> list[str]:
 
 
 @cache
-def imported(path: str, docs: Path = DOCS) -> tuple[str, ...]:
+def imported(path: str, docs: Path) -> tuple[str, ...]:
     """Every module the module at `path` (from the site's root) imports statically, to any depth,
-    each once, nearest first; a module the build writes (not in `docs`) imports nothing."""
+    each once, nearest first; a module the build writes (not in `docs`) imports nothing. Kept for
+    one build (`mkdocs serve` clears it before the next: a module's imports may have changed)."""
     source = docs / path
     if not source.is_file():
         return ()
@@ -101,10 +101,10 @@ def imported(path: str, docs: Path = DOCS) -> tuple[str, ...]:
     return tuple(found)
 
 
-def with_page_code(page_html: str, docs: Path = DOCS) -> str:
+def with_page_code(page_html: str, docs: Path) -> str:
     """The page with its parts' modules named in its head and loaded after `site.mjs`, and every
-    module its scripts import asked for from its head. A page without `site.mjs` (the theme drew
-    no scripts) is left as it is."""
+    module its scripts import (read in `docs`, the site's sources) asked for from its head. A page
+    without `site.mjs` (the theme drew no scripts) is left as it is."""
     names = modules(page_html)
     # A stamped page's shell had a first pass (with no parts): its list is made again, whole, so that
     # the page is what the theme would have drawn.
