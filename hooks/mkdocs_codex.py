@@ -198,13 +198,14 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     engine from its head (codex/early_engine.py), name the code its parts use (codex/page_code.py);
     then put the Content Security Policy in the page
     (not under `mkdocs serve`: see on_startup)."""
-    from codex.early_engine import MODULE, with_early_engine
+    from codex.early_engine import with_early_engine
     from codex.page_code import with_page_code
+    from codex.runtime import WORKER
     from codex.search import put_back, use_site_worker
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
     downloads = [get_relative_url(path, page.url) for path in _state["early_downloads"]]
-    output = with_page_code(with_early_engine(output, get_relative_url(MODULE, page.url), downloads),
+    output = with_page_code(with_early_engine(output, get_relative_url(WORKER, page.url), downloads),
                             Path(config.docs_dir))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 

@@ -1,13 +1,14 @@
 """A page with calculators starts its engine from its head (hooks/codex/early_engine.py writes the
-head's tags; engine-early.mjs starts the worker; tests/test_offline.py shows the browser doing it,
-from the offline copy and on a first visit)."""
+head's tags; its inline script, engine-start.js, starts the worker; tests/test_offline.py shows the
+browser doing it, from the offline copy and on a first visit)."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from codex.early_engine import META, calculators, with_early_engine
+from codex.csp import inline_scripts, is_known_script, script_hash
+from codex.early_engine import META, calculators, starter, with_early_engine
 
 PAGE = """<!doctype html><html><head><title>t</title>
 </head><body>
@@ -18,12 +19,20 @@ PAGE = """<!doctype html><html><head><title>t</title>
 </body></html>"""
 
 
-def test_the_head_names_each_calculator_once_and_loads_the_module_before_it_closes() -> None:
-    out = with_early_engine(PAGE, "../../assets/javascripts/engine-early.mjs")
+def test_the_head_names_each_calculator_once_and_starts_the_worker_before_it_closes() -> None:
+    out = with_early_engine(PAGE, "../../assets/javascripts/codex-worker.mjs")
     head = out[: out.index("</head>")]
-    assert f'<meta name="{META}" content="wbs.derived wbs.combat_tracker">' in head
-    assert head.index(META) < head.index('<script type="module" async src="../../assets/javascripts/engine-early.mjs">')
+    meta = (f'<meta name="{META}" content="wbs.derived wbs.combat_tracker" '
+            'data-worker="../../assets/javascripts/codex-worker.mjs">')
+    assert meta in head
+    assert head.index(meta) < head.index(f"<script>{starter()}</script>")
     assert out[out.index("</head>"):] == PAGE[PAGE.index("</head>"):]
+
+
+def test_the_starter_is_code_with_no_comment_and_the_policy_allows_it() -> None:
+    assert not starter().startswith("//") and "new Worker(" in starter()
+    assert is_known_script(starter()) and not is_known_script(starter() + ";alert(1)")
+    assert list(inline_scripts(with_early_engine(PAGE, "w.mjs"))) == [starter()]
 
 
 def test_the_head_asks_for_the_engine_s_downloads_at_once_and_escapes_them() -> None:
@@ -39,19 +48,22 @@ def test_a_page_without_a_calculator_is_left_as_it_is() -> None:
     assert with_early_engine(page, "x.mjs") == page
 
 
-def test_the_module_address_is_escaped() -> None:
+def test_the_worker_address_is_escaped() -> None:
     out = with_early_engine(PAGE, 'a"b<c>.mjs')
-    assert 'src="a&quot;b&lt;c&gt;.mjs"' in out
+    assert 'data-worker="a&quot;b&lt;c&gt;.mjs"' in out
 
 
 def test_the_built_pages_with_calculators_and_only_they_start_their_engine_early(built_site: Path) -> None:
     for name in ("wbs/fight/index.html", "wbs/attributes/index.html", "xia/conflict/index.html"):
         html = (built_site / name).read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
-        ids = re.search(rf'<meta name="{META}" content="([^"]*)">', head).group(1).split()
+        ids = re.search(rf'<meta name="{META}" content="([^"]*)"', head).group(1).split()
         assert ids == calculators(html) and ids, name
         depth = name.count("/")  # wbs/fight/index.html is two folders down
-        assert f'<script type="module" async src="{"../" * depth}assets/javascripts/engine-early.mjs"></script>' in head
+        assert f'data-worker="{"../" * depth}assets/javascripts/codex-worker.mjs">' in head
+        assert f"<script>{starter()}</script>" in head
+        policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
+        assert script_hash(starter()) in policy
         # the engine's two big downloads, asked for from the head: the files the worker fetches
         runtime = (built_site / "assets/codex/runtime.mjs").read_text(encoding="utf-8")
         stdlib = re.search(r'STDLIB = new URL\("([^"]+)"', runtime).group(1)

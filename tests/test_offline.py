@@ -125,7 +125,7 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
         early, started, loaded = page.evaluate("""() => { const t = window.__codex.timings;
             const [nav] = performance.getEntriesByType('navigation');
             return [t.early, t.workerStarted, nav.domContentLoadedEventStart]; }""")
-        assert early is True, "the worker was not started from the page's head (engine-early.mjs)"
+        assert early is True, "the worker was not started from the page's head (engine-start.js)"
         assert started is not None and started <= loaded, f"not before the page was parsed: {started} > {loaded}"
         visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
         change(page, "rain.aspect", {"element": "fire"})
@@ -163,7 +163,7 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
         sent = [path for path, _ in requests.sent]
         asked = list(requests)
     assert registered > answered, "the offline copy started before the first live answer"
-    assert early is True, "a first visit did not start the engine from the page's head (engine-early.mjs)"
+    assert early is True, "a first visit did not start the engine from the page's head (engine-start.js)"
     twice = sorted({path for path in sent if sent.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
     # Nor asked again: what the page fetched is in the HTTP cache, the page itself under its folder.

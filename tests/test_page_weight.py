@@ -111,8 +111,6 @@ def test_a_page_runs_part_code_only_for_the_parts_it_has(built_site: Path) -> No
         for name, needs in PARTS:
             if needs.search(html):
                 allowed |= set(_imports(built_site, f"assets/javascripts/{name}"))
-        if 'name="codex-calculators"' in html:
-            allowed |= set(_imports(built_site, "assets/javascripts/engine-early.mjs"))
         extra = [p for p in references(built_site, url)["scripts"] if p not in allowed and ".min.js" not in p]
         if extra:
             wrong.append(f"{url}: {extra}")
@@ -182,9 +180,9 @@ def test_a_rules_page_transfers_its_budget_and_navigates_to_a_live_table(fresh_s
     context.close()
 
 
-# Modules no page names: the calculators' worker and what it loads, and the head's early engine.
+# Modules no page names: the calculators' worker and what it loads.
 _DYNAMIC = re.compile(r'import\("\./([\w-]+\.mjs)"\)')
-NOT_PAGE_PARTS = {"codex-worker.mjs", "meter.mjs", "engine-early.mjs"}
+NOT_PAGE_PARTS = {"codex-worker.mjs", "meter.mjs"}
 
 
 def test_every_page_module_is_loaded_by_some_page(built_site: Path) -> None:

@@ -11,4 +11,16 @@ interface Window {
   __codexJoin?: { dropped(): number; heard(): string[]; sendRaw(text: string): void; spare(): boolean };
   /** mkdocs-material's instant navigation: emits once per page shown. */
   document$?: { subscribe(next: () => void): unknown };
+  /** The engine's worker as the page's head started it (hooks/codex/engine-start.js), until codex.mjs adopts it. */
+  codexEarlyEngine?: EarlyEngine;
+}
+
+/** The engine's worker started from the page's head, and what it said before the page listened. */
+interface EarlyEngine {
+  worker: Worker;
+  startedAt: number;
+  early: MessageEvent[];
+  failed: ErrorEvent | null;
+  keep(event: MessageEvent): void;
+  fail(event: ErrorEvent): void;
 }

@@ -5,9 +5,11 @@ site's own files, WebAssembly for Pyodide, no plugins, no `<base>` and no form p
 Inline styles stay allowed: the theme and our templates set `style` attributes, and a style
 cannot run code. Should escaping ever fail, a script in the data is still refused.
 
-Our own scripts are all files. The theme (mkdocs-material) writes a few small inline scripts
-that must run at their place in the page, before it is first drawn; the policy allows exactly
-those, by their SHA-256, and nothing else inline. Which ones is an explicit list, `THEME_SCRIPTS`,
+Our own scripts are files, but one: the engine's starter at the end of the head of a page with
+calculators (early_engine.py, `engine-start.js`), which must run as soon as the parser reaches it.
+The theme (mkdocs-material) writes a few small inline scripts that must run at their place in the
+page, before it is first drawn. The policy allows exactly those, by their SHA-256, and nothing else
+inline. Which ones is an explicit list, `THEME_SCRIPTS`,
 read from the installed theme's own partials, so a theme update that changes one is followed, and
 one that adds a new one fails the build instead of shipping a script the browser refuses:
 
@@ -71,9 +73,12 @@ def theme_scripts() -> tuple[re.Pattern[str], ...]:
     return tuple(patterns)
 
 
-def is_theme_script(body: str) -> bool:
-    """Whether an inline script is one of the theme's known ones (THEME_SCRIPTS)."""
-    return any(pattern.fullmatch(body) for pattern in theme_scripts())
+def is_known_script(body: str) -> bool:
+    """Whether an inline script is one of the theme's known ones (THEME_SCRIPTS), or our one: the
+    engine's starter on a page with calculators (early_engine.py)."""
+    from .early_engine import starter
+
+    return body == starter() or any(pattern.fullmatch(body) for pattern in theme_scripts())
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _OURS = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
 
@@ -84,13 +89,13 @@ def script_hash(body: str) -> str:
 
 
 def script_hashes(html: str) -> set[str]:
-    """The hashes of a page's inline scripts that the policy allows: the theme's known ones."""
-    return {script_hash(body) for body in inline_scripts(html) if is_theme_script(body)}
+    """The hashes of a page's inline scripts that the policy allows: the theme's known ones and our starter."""
+    return {script_hash(body) for body in inline_scripts(html) if is_known_script(body)}
 
 
 def refused_scripts(html: str) -> list[str]:
-    """The start of every inline script of a page that the policy refuses (none is ours)."""
-    return [" ".join(body.split())[:60] for body in inline_scripts(html) if not is_theme_script(body)]
+    """The start of every inline script of a page that the policy refuses (a contributor's)."""
+    return [" ".join(body.split())[:60] for body in inline_scripts(html) if not is_known_script(body)]
 
 
 def policy(hashes: Iterable[str]) -> str:

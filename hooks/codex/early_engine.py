@@ -1,10 +1,14 @@
-"""A page with calculators names them in its `<head>` and loads `engine-early.mjs` there.
+"""A page with calculators names them in its `<head>` and starts its engine's worker there.
 
 Module scripts at the end of the body run only once the whole page is parsed and the theme's
-bundle has run: on a phone that is over a second. An async module in the head starts the engine's
-worker at once (engine-early.mjs), reading which calculators to warm from the `<meta>` written
-before it: from the offline copy, or on a first visit from the network beside the page's own
-loading (measured there: the first answer sooner, the first paint no later). Pages without a
+bundle has run: on a phone that is over a second. An inline script at the end of the head
+(`engine-start.js`, the same text on every page, allowed by its hash: csp.py) starts the engine's
+worker as soon as the parser reaches it, reading the worker's address and the calculators to warm
+from the `<meta>` written before it: from the offline copy, or on a first visit from the network
+beside the page's own loading (measured there: the first answer sooner, the first paint no later).
+It was an async module script (`engine-early.mjs`), which ran only once it, runtime.mjs and a free
+main thread were there: on the phone profile, the next night, from the offline copy, the worker
+then started 0.8 s after navigation, while the page was still being parsed. Pages without a
 calculator get neither, and start no engine.
 
 The engine's two big downloads (the wasm and the trimmed standard library) are asked for from the
@@ -22,12 +26,26 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 
-MODULE = "assets/javascripts/engine-early.mjs"
+STARTER_FILE = Path(__file__).resolve().parent / "engine-start.js"
 META = "codex-calculators"
 # The forms the build writes: <form class="calc …" … data-calc="game.id">
 _FORM = re.compile(r'<form\b[^>]*\bdata-calc="([a-z0-9_.]+)"')
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
+
+
+@cache
+def starter() -> str:
+    """The inline script's text: engine-start.js without its leading comment lines."""
+    lines = STARTER_FILE.read_text(encoding="utf-8").splitlines()
+    while lines and lines[0].startswith("//"):
+        lines.pop(0)
+    text = "\n".join(lines).strip()
+    if "</" in text:
+        raise ValueError(f"{STARTER_FILE.name} may not hold '</': it is written inside a <script> element")
+    return text
 
 
 def calculators(page_html: str) -> list[str]:
@@ -35,14 +53,15 @@ def calculators(page_html: str) -> list[str]:
     return list(dict.fromkeys(_FORM.findall(page_html)))
 
 
-def with_early_engine(page_html: str, module_url: str, downloads: Sequence[str] = ()) -> str:
-    """The page with the meta, the head module and the engine's big downloads asked for at once
-    (`downloads`: relative URLs), if it has a calculator; else unchanged."""
+def with_early_engine(page_html: str, worker_url: str, downloads: Sequence[str] = ()) -> str:
+    """The page with the meta (the calculators, the worker's relative URL), the starter script and
+    the engine's big downloads asked for at once (`downloads`: relative URLs), if it has a
+    calculator; else unchanged."""
     ids = calculators(page_html)
     head = _HEAD_END.search(page_html)
     if not ids or head is None:
         return page_html
-    tags = (f'<meta name="{META}" content="{html.escape(" ".join(ids))}">\n'
-            f'<script type="module" async src="{html.escape(module_url)}"></script>\n')
+    tags = (f'<meta name="{META}" content="{html.escape(" ".join(ids))}" data-worker="{html.escape(worker_url)}">\n'
+            f"<script>{starter()}</script>\n")
     tags += "".join(f'<link rel="prefetch" href="{html.escape(url)}">\n' for url in downloads)
     return page_html[: head.start()] + tags + page_html[head.start():]
