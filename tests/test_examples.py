@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 from codex import examples
-from codex.load import load_rules_data
 
-from tests.support.engine import engine
+from tests.support.engine import engine, loaded_rules
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = load_rules_data(ROOT / "rules_data")
+DATA = loaded_rules()
 EXAMPLES = [
     pytest.param(example, id=f"{key.split('/')[0]}.{example['id']}")
     for key in DATA.files if DATA.kind_of(key) == "examples"

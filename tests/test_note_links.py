@@ -16,7 +16,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from codex.check_only import load_project
 from codex.checks import CHECKS
 from codex.load import Loaded, load_rules
 from codex.note_links import NoteUsers, check_note_links, note_users, offered_notes, where_written
@@ -24,7 +23,7 @@ from codex.render import BLOCKS, PageInfo, Site, make_env
 
 import calculators
 from calculators import Engine
-from tests.support.engine import engine, rules_data
+from tests.support.engine import engine, project, rules_data
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = PageInfo("wbs/test.md", "wbs/test/")
@@ -32,7 +31,7 @@ PAGE = PageInfo("wbs/test.md", "wbs/test/")
 
 @functools.cache
 def loaded() -> Loaded:
-    return load_project(ROOT)
+    return project()
 
 
 @functools.cache

@@ -18,20 +18,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from codex.check_only import load_project
 from codex.load import RulesData, walk
 from codex.prose import expand_prose
 from codex.terms import glossary_from, tips_html
 from codex.values import VALUE, ValueProblem, expand_values, lookup, shown
 
 from calculators import GAMES
+from tests.support.engine import project
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @functools.cache
 def _base() -> RulesData:
-    return load_project(ROOT).data
+    return project().data
 
 
 def _pages() -> dict[str, str]:

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from codex.load import load_rules_data, schema_problems, walk
+from codex.load import schema_problems, walk
 from codex.yamlsafe import JsonPath, LoadedYaml, dotted
 
 from calculators import limits
+from tests.support.engine import loaded_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules_data"
@@ -69,7 +70,7 @@ def _with(loaded: LoadedYaml, numbers: dict[JsonPath, int]) -> LoadedYaml:
     return changed
 
 
-DATA = load_rules_data(RULES)
+DATA = loaded_rules()
 FILES = sorted(DATA.files)
 _MAXIMUM = re.compile(r"must be at most ([\d,]+) \(got a number of 4,000 digits\)")
 

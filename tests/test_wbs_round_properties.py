@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,7 @@ def _apply(state: dict[str, Any], **typed: Any) -> dict[str, Any]:
     return {**state, **dict(result["apply"]["sets"]), "target": "", "change": ""}
 
 
+@pytest.mark.slow  # 60 random fights: 8-11 s, left out of ./dev test --fast
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights(), st.data())
 def test_random_fights_keep_the_books_order(start: dict[str, Any], data: st.DataObject) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -131,6 +132,7 @@ def _try(state: dict[str, Any], change: dict[str, Any]) -> tuple[dict[str, Any],
     return {**state, **dict(button["sets"])}, True
 
 
+@pytest.mark.slow  # 200 random conflicts: 5 s, left out of ./dev test --fast
 @settings(deadline=None, max_examples=200)  # about half are set-ups refused for too few in a conflict
 @given(conflict, st.lists(action, min_size=15, max_size=60))
 def test_a_conflict_played_forward_follows_the_book(setup: dict[str, Any], actions: list[tuple]) -> None:
