@@ -42,6 +42,16 @@ def test_the_head_asks_for_the_engine_s_downloads_at_once_and_escapes_them() -> 
     assert '<link rel="prefetch" href="b&quot;&lt;.zip">' in head
 
 
+def test_a_table_tool_s_page_asks_for_the_downloads_before_its_stylesheets_a_reading_page_after() -> None:
+    styled = PAGE.replace("<title>t</title>", '<title>t</title><link rel="stylesheet" href="a.css">')
+    reading = with_early_engine(styled, "w.mjs", ["p.wasm"])
+    assert reading.index('rel="stylesheet"') < reading.index('<link rel="prefetch" href="p.wasm">')
+    tool = styled.replace('data-calc="wbs.combat_tracker"', 'data-calc="wbs.combat_tracker" data-table')
+    table = with_early_engine(tool, "w.mjs", ["p.wasm"])
+    assert table.index('<link rel="prefetch" href="p.wasm">') < table.index('rel="stylesheet"')
+    assert table.index('rel="stylesheet"') < table.index(f"<script>{starter()}</script>")  # the starter stays last
+
+
 def test_a_page_without_a_calculator_is_left_as_it_is() -> None:
     page = PAGE.replace("<form", "<div").replace("</form>", "</div>")
     assert calculators(page) == []
@@ -69,6 +79,9 @@ def test_the_built_pages_with_calculators_and_only_they_start_their_engine_early
         stdlib = re.search(r'STDLIB = new URL\("([^"]+)"', runtime).group(1)
         pyodide = re.search(r'PYODIDE = new URL\("([^"]+)"', runtime).group(1)
         preloads = re.findall(r'<link rel="prefetch" href="([^"]+)">', head)
+        first_style = head.index('rel="stylesheet"')
+        table = name != "wbs/attributes/index.html"  # the fight and the conflict are table tools' pages
+        assert (head.index('rel="prefetch"') < first_style) == table, name
         assert preloads == ["../" * depth + pyodide + "pyodide.asm.wasm", "../" * depth + stdlib], name
         assert all((built_site / name).parent.joinpath(url).resolve().is_file() for url in preloads), name
     for name in ("wbs/tiers/index.html", "index.html"):
