@@ -23,10 +23,10 @@ first Next 0.79–0.99 × before, 0.85 × after; the first paint no later.
 Where they are asked: on a table tool's page (the fight, the conflict, the tile table), before the
 page's stylesheets, so the link carries the engine from the moment the head arrives; elsewhere after
 them, so the stylesheets have the link to themselves and the page is drawn first. Measured on the
-phone profile (alternated, fresh profiles, medians of 3): before the stylesheets, the fight page's
-first Next came 7.16 → 6.89 s after navigation and its first paint 0.49 → 0.53 s; a calculator
-page's first answer 6.28 → 6.09 s, but its first paint 0.44 → 0.58 s, a price a page read first
-does not pay.
+phone profile (alternated, fresh profiles): before the stylesheets, the fight page's first Next
+came 7.28 → 7.05 s after navigation and its first paint 0.51 → 0.61 s (medians of 6; of 3 in
+another run, 7.16 → 6.89 s and 0.49 → 0.53 s); a calculator page's first answer 6.28 → 6.09 s, but
+its first paint 0.44 → 0.58 s (medians of 3), a price a page read first does not pay.
 """
 
 from __future__ import annotations
