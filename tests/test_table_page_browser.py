@@ -151,6 +151,16 @@ def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[st
     assert items[1].startswith("Next") and "→ Round 1" in items[1], items
     assert items[2].startswith("Tried an example fight"), items
     assert log.locator('[aria-current="step"]').inner_text() == items[1]
+    # A button's press is followed by what the engine said beside it: here what the damage leaves.
+    page.locator('.calc__results button.codex-pick[data-pick="Hero"]').first.tap()
+    page.locator(BAR).get_by_role("button", name="+5", exact=True).tap()
+    page.wait_for_function("""() => [...document.querySelectorAll('tr[data-row="1"] [data-field="damage"]')]
+        .some(e => e.value === '5')""")
+    settled(page, WBS)
+    items = log.locator("li").all_inner_texts()
+    label, _, said = items[0].partition(" \u2014 ")
+    assert label.startswith("Hero takes 5") and said.strip(), items[0]
+    assert not [item for item in items[1:] if " \u2014 " in item], items  # a Next the engine said nothing beside
 
 
 def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[str, list[str]], phone: Any) -> None:

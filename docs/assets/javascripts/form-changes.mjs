@@ -10,6 +10,8 @@
  * @typedef {import("./store.mjs").Change} Change
  * @typedef {object} Made what code changed in a form
  * @property {string} label the change in the GM's words ("Removed Goblin 2", "Next: phase 2, tick 3")
+ * @property {string} [summary] what a pressed button does, as the engine said it beside the button
+ *   ("Goblin 2 takes 3 physical damage; Next: Mei Ling"): a table tool's log shows it after the label
  * @property {Change | null} [change] the change to the game, as the log keeps it (null: the form's
  *   inputs as they now stand are the change, an edit)
  * @property {boolean} [shown] a state being shown (Undo, Redo, a log opened): nothing to record

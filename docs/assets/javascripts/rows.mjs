@@ -624,7 +624,9 @@ export function apply(form, button, { focus = false } = {}) {
   formState(form).applyFocus = focus;
   const label = (button.textContent ?? "").trim();
   const output = button.closest("output")?.getAttribute("name") || "";
-  setInputs(form, sets, { label, change: { do: "press", label, output, draft: draftOf(form) } });
+  // What the press does, as the engine said it beside the button (the table tool's log shows it).
+  const summary = button.closest(".codex-apply")?.querySelector(".codex-apply__summary")?.textContent.trim() || "";
+  setInputs(form, sets, { label, summary, change: { do: "press", label, output, draft: draftOf(form) } });
   releaseIfUnchanged(form, before);
   return true;
 }

@@ -125,11 +125,14 @@ function wordsFor(control) {
 /** A change to the game, dispatched: false when the game is as it was (only the change being
  *  entered moved, or nothing).
  * @param {Tool} tool @param {import("./store.mjs").Change | null} change null: an edit of what the form now holds
- * @param {string} label @param {boolean} merge */
-function dispatch(tool, change, label, merge = false) {
+ * @param {string} label @param {boolean} merge
+ * @param {string} summary what a pressed button did, as the engine said it beside the button ("": nothing said) */
+function dispatch(tool, change, label, merge = false, summary = "") {
   const now = gameOf(tool, currentInputs(tool.form));
   const made = change ?? { do: "edit", label, sets: differences(tool.log.now, now) };
   if (!tool.log.dispatch(made, now, { merge })) return false;
+  const entry = tool.log.entries[tool.log.at - 1];
+  if (summary && entry) summaries.set(entry, summary);
   showStep(tool, tool.log.lastLabel);
   afterChange(tool);
   return true;
@@ -150,7 +153,7 @@ function onMade(tool, made) {
   if (made.shown) return;
   if (made.fight) tool.fight = made.fight;
   if (made.log) takeLog(tool, made.log, made.label);
-  else dispatch(tool, made.change ?? null, made.label);
+  else dispatch(tool, made.change ?? null, made.label, false, made.summary);
   soon(tool);
 }
 
@@ -309,6 +312,10 @@ function drawBar(tool) {
 
 /** @type {WeakMap<import("./store.mjs").Entry, string>} */
 const said = new WeakMap();
+/** What a pressed button did, as the engine said it beside the button when it was pressed on this
+ *  page ("Apply and end Mei Ling's turn" names no target: its summary does).
+ * @type {WeakMap<import("./store.mjs").Entry, string>} */
+const summaries = new WeakMap();
 
 /** What the engine's answer says of the game now ("Round 2, phase 1, tick 3"), for the log.
  * @param {Tool} tool */
@@ -332,7 +339,8 @@ function drawLog(tool) {
   const items = entries.map((entry, i) => {
     const li = document.createElement("li");
     const after = said.get(entry);
-    li.textContent = `${entry.change.label || "A change"}${after ? ` → ${after}` : ""}`;
+    const did = summaries.get(entry);
+    li.textContent = `${entry.change.label || "A change"}${did ? ` — ${did}` : ""}${after ? ` → ${after}` : ""}`;
     if (i >= at) {
       li.className = "codex-table-log__undone";
       li.append(" (undone)");
