@@ -73,9 +73,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     codex = _state["codex"]
     from codex.page_code import imported
     from codex.runtime import NOT_SHIPPED, early_downloads, runtime_files
+    from codex.stdlib import TraceFailed
 
     imported.cache_clear()  # the modules' imports as this build finds them (mkdocs serve builds again)
-    from codex.stdlib import TraceFailed
 
     for dest, path in codex.static_files().items():
         if dest.rsplit("/", 1)[-1] not in NOT_SHIPPED:  # the trimmed standard library below stands in

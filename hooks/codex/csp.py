@@ -79,6 +79,8 @@ def is_known_script(body: str) -> bool:
     from .early_engine import starter
 
     return body == starter() or any(pattern.fullmatch(body) for pattern in theme_scripts())
+
+
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
 _OURS = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
 

@@ -118,7 +118,7 @@ def with_page_code(page_html: str, docs: Path) -> str:
                    for name in names)
     page_html = page_html[: entry.end()] + tags + page_html[entry.end():]
     scripts = [ENTRY, *(FOLDER + name for name in names)]
-    loaded = set(_SRC.findall(page_html))  # the head's own module (engine-early.mjs) among them
+    loaded = set(_SRC.findall(page_html))  # scripts the page names already: asked for once
     needed = dict.fromkeys(path for script in scripts for path in imported(script, docs)
                            if path not in scripts and base + path not in loaded)
     head_tags = f'<meta name="{META}" content="{html.escape(" ".join(names))}">\n' if names else ""

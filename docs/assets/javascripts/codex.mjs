@@ -33,7 +33,7 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  * @property {Map<number, (reply: Reply) => void>} pending request id -> resolve
  * @property {{ workerStarted: number | null, early: boolean, ready: number | null, firstAnswer: number | null,
  *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings (early: the worker was started from
- *   the page's head, engine-early.mjs)
+ *   the page's head: hooks/codex/engine-start.js)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
  * @property {() => void} writeAddress write the inputs into the address now (tests, once an answer is in)
  * @property {number} watchdogMs an answer that takes longer stops the worker
@@ -68,7 +68,7 @@ window.__codex = state; // read by the project's benchmark and browser tests
 function startWorker() {
   if (state.worker) return /** @type {Promise<void>} made with the worker */ (state.ready);
   if (new URL(WORKER).origin !== location.origin) return Promise.reject(new Error("the worker is not the site's own"));
-  const early = adopt(); // started from the page's head while it loaded (engine-early.mjs), if it was
+  const early = adopt(); // started from the page's head while it loaded (engine-start.js), if it was
   state.timings.workerStarted = early ? early.startedAt : performance.now();
   state.timings.early = Boolean(early);
   const worker = early ? early.worker : new Worker(WORKER, { type: "module", name: "codex" });
@@ -613,7 +613,7 @@ function bindAll() {
   calcs.forEach(bind);
   if (calcs.length && !state.worker) {
     // Prewarm while the reader reads, so the first change answers at once. A page loaded whole
-    // started it from its head already (engine-early.mjs: adopted here); a page reached by instant
+    // started it from its head already (engine-start.js; adopted here); a page reached by instant
     // navigation runs no head script: at once when the offline copy serves it, else once it is idle.
     const warm = () => startWorker().catch(() => {});
     if (navigator.serviceWorker?.controller) warm();
