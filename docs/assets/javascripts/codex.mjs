@@ -341,7 +341,9 @@ async function recompute(form, since = performance.now()) {
       asking.sent = next.key;
       asking.waiting = null;
       const known = asking.known.get(next.key);
-      const answer = known ? { ok: known, asked: performance.now() } : await answerFor(form, next.inputs);
+      // Asked ahead and still on its way (Apply tapped as its look-ahead left): that reply, not a second trip.
+      const ahead = asking.ahead?.key === next.key ? asking.ahead.reply : null;
+      const answer = known ? { ok: known, asked: performance.now() } : await (ahead ?? answerFor(form, next.inputs));
       if (answer && !answer.ok && !answer.error) asking.sent = null; // no answer: the same inputs may ask again
       if (asking.waiting) { next = asking.waiting; continue; } // a newer change came: its answer is the one to draw
       if (answer) draw(form, answer, next.since, next.key);
@@ -354,6 +356,9 @@ async function recompute(form, since = performance.now()) {
     form.dataset.busy = "no";
     settled(form);
   }
+  const later = asking.later;
+  asking.later = null;
+  if (later) foresee(form, later); // asked while this answer was on its way: now the worker is free
 }
 
 // The worker's answer to `inputs` (started first if need be), or null if it could not start.
@@ -527,6 +532,10 @@ function remember(form, key, outputs) {
  * @param {HTMLFormElement} form @param {Record<string, unknown>[]} sets */
 export async function foresee(form, sets) {
   const mine = formState(form);
+  if (mine.busy && !mine.foreseeing) { // the answer on its way is drawn first; then these are asked
+    mine.later = sets;
+    return;
+  }
   if (mine.foreseeing || !state.worker || state.timings.ready === null || !resultsCurrent(form)) return;
   mine.foreseeing = true;
   form.dataset.foreseeing = "yes"; // a question asked ahead is on its way (tests wait for it to come back)
@@ -538,8 +547,12 @@ export async function foresee(form, sets) {
       const inputs = withSecrets(form, after);
       const key = JSON.stringify(inputs);
       if (key === mine.sent || mine.known.has(key)) continue;
-      const reply = await ask(/** @type {string} */ (form.dataset.calc), inputs, true);
-      if (reply.ok) remember(form, key, reply.ok);
+      const asked = performance.now();
+      const reply = ask(/** @type {string} */ (form.dataset.calc), inputs, true).then((r) => ({ ...r, asked }));
+      mine.ahead = { key, reply };
+      const answer = await reply;
+      if (mine.ahead?.reply === reply) mine.ahead = null;
+      if (answer.ok) remember(form, key, answer.ok);
     }
   } finally {
     mine.foreseeing = false;

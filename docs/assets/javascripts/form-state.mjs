@@ -22,6 +22,10 @@
  * @property {Map<string, Record<string, string>>} known codex.mjs: the outputs of recent answers, by their
  *   inputs (JSON), newest last: a state met again (undo, a Next asked ahead) is drawn at once
  * @property {boolean} foreseeing codex.mjs: a question asked ahead (`foresee`) is on its way
+ * @property {{ key: string, reply: Promise<import("./codex.mjs").Answer> } | null} ahead codex.mjs: that
+ *   question's inputs (JSON) and its reply to come (a tap on the state it asks for awaits it, not a second trip)
+ * @property {Record<string, unknown>[] | null} later codex.mjs: states to ask ahead for once the answer on
+ *   its way is drawn
  * @property {StateFormat | null} format url-state.mjs: how the form's inputs sit in the address (its data-state)
  * @property {string} step history.mjs: the name of the change about to happen ("" when none)
  * @property {number | undefined} pendingTimer loading.mjs: the timer that marks a slow answer
@@ -54,7 +58,7 @@ export function formState(form) {
   let state = states.get(form);
   if (!state) {
     state = {
-      bound: false, sent: null, busy: false, waiting: null, shown: new Map(), known: new Map(), foreseeing: false,
+      bound: false, sent: null, busy: false, waiting: null, shown: new Map(), known: new Map(), foreseeing: false, ahead: null, later: null,
       format: null, step: "",
       pendingTimer: undefined, sayTimer: undefined, rowTables: new Map(), answered: undefined,
       applyFocus: false, applying: null, applyTimer: undefined, tileTableBound: false, actKey: undefined,
