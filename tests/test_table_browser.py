@@ -220,6 +220,41 @@ def test_next_asked_ahead_and_undo_draw_the_engines_answer_within_the_tap(site: 
     assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
 
 
+TYPE_THEN_APPLY = """async ([form, amount]) => {
+  const f = document.querySelector(form);
+  const change = f.querySelector('input[name="change"]');
+  const answer = () => new Promise((done) => f.addEventListener("codex:answer", done, { once: true }));
+  let previewed = answer();
+  change.value = amount;
+  change.dispatchEvent(new Event("input", { bubbles: true }));
+  await previewed;
+  await new Promise((done) => setTimeout(done, 0)); // the look-ahead is asked once the preview is drawn
+  const [runs, ahead, foreseeing] = [window.__codex.runs, window.__codex.ahead, f.dataset.foreseeing];
+  const applied = answer();
+  document.querySelector('[data-table-bar] [data-table-action="apply"]').click(); // a thumb faster than the engine
+  await applied;
+  return { foreseeing, asked: window.__codex.runs - runs, ahead: window.__codex.ahead - ahead };
+}"""
+
+
+def test_apply_is_asked_ahead_once_a_change_is_typed_and_a_quick_tap_awaits_that_answer(
+        site: tuple[str, list[str]], phone: Any) -> None:
+    """A change typed in the bar has its Apply asked for as soon as its preview is drawn, not after
+    the GM's pause: a tap on Apply before that answer is back awaits it (no second question to the
+    engine), and applies the change once."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.locator(f"{FIGHT} output[name=fighters] .codex-pick").nth(1).tap()
+    settled(page, WBS)
+    damage = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
+    before = int(damage.input_value() or 0)
+    got = page.evaluate(TYPE_THEN_APPLY, [FIGHT, "+3"])
+    assert got == {"foreseeing": "yes", "asked": 0, "ahead": 0}, got
+    settled(page, WBS)
+    assert int(damage.input_value()) == before + 3
+    assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
+
+
 def inputs_shown(page: Any, form: str = FIGHT) -> dict[str, Any]:
     """The form's inputs as the page sends them to the engine (a rows input as its code)."""
     return page.eval_on_selector_all(
