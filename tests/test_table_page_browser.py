@@ -186,6 +186,71 @@ def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[s
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+TAP_AMOUNT = """([form, amount]) => {
+  const f = document.querySelector(form);
+  const runs = window.__codex.runs;
+  let answered = 0;
+  const count = () => { answered += 1; };
+  f.addEventListener("codex:answer", count);
+  [...document.querySelectorAll("[data-table-amount]")].find((b) => b.textContent === amount).click();
+  f.removeEventListener("codex:answer", count);
+  return [answered, window.__codex.runs - runs];
+}"""
+
+
+def test_an_amount_asked_ahead_is_applied_within_the_tap_and_recorded_as_a_slow_tap_is(
+        site: tuple[str, list[str]], phone: Any, browser: Any) -> None:
+    """Once the GM pauses on a fighter, each amount's answer and the game its Apply leads to are asked
+    ahead: the tap then applies at once (one answer drawn, none asked), and the log records the same
+    press a tap before the look-ahead records, so a shared link's copy folds to the game shown."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    damage = page.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]')
+    # Hero picked and "+5" tapped at once, before any look-ahead: the slow way (the amount's answer
+    # asked, then the Apply it offers pressed).
+    page.locator('.calc__results button.codex-pick[data-pick="Hero"]').first.tap()
+    assert page.evaluate(TAP_AMOUNT, [FIGHT, "+5"])[0] == 0, "answered within the tap: not the slow way"
+    page.wait_for_function(f"() => document.querySelector('{FIGHT} tr[data-row=\"1\"] [data-field=\"damage\"]')"
+                           ".value === '5'")
+    settled(page, WBS)
+    # The look-ahead: "+1"'s answer and the game its Apply leads to first (then the others the rules
+    # allow), once the GM pauses (at most 500 ms); done when none has been asked ahead for longer.
+    while True:
+        asked = page.evaluate("window.__codex.ahead")
+        page.wait_for_timeout(800)
+        if page.evaluate("window.__codex.ahead") == asked and page.get_attribute(FIGHT, "data-foreseeing") == "no":
+            break
+    assert page.evaluate(TAP_AMOUNT, [FIGHT, "+1"]) == [1, 0], "not applied within the tap from the answers asked ahead"
+    settled(page, WBS)
+    assert damage.input_value() == "6"
+    assert page.locator('input[name="change"]').input_value() == ""
+    assert shared.outputs(page, WBS) == shared_show(page)
+    log = page.get_by_role("region", name="Log").locator("li").all_inner_texts()
+    assert log[0].split(" \u2014 ")[0] == log[1].split(" \u2014 ")[0].replace("5", "1"), log
+    page.wait_for_timeout(400)  # the log goes into the address once the GM pauses
+    settled(page, WBS)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                service_workers="block")
+    try:
+        second = other.new_page()
+        open_table(second, page.url)
+        settled(second, WBS)
+        second.wait_for_function(f"() => !document.querySelector('{BAR} [data-table-action=\"undo\"]').disabled")
+        assert "does not end in the game it shows" not in second.locator("[data-table-notice]").inner_text()
+        for want in ("5", "0"):  # each amount is one change of the link's log, undone in turn
+            second.tap(f'{BAR} [data-table-action="undo"]')
+            settled(second, WBS)
+            assert second.locator(f'{FIGHT} tr[data-row="1"] [data-field="damage"]').input_value() == want
+    finally:
+        other.close()
+
+
+def shared_show(page: Any) -> dict[str, str]:
+    from tests.support.engine import engine
+    from tests.test_table_browser import inputs_shown
+    return engine().show(WBS, inputs_shown(page))
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_eight_fighters_are_cards_that_fit_a_phone(site: tuple[str, list[str]], browser: Any, scheme: str) -> None:
     from tests.test_table_browser import PHONE

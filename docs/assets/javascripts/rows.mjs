@@ -610,9 +610,12 @@ export function bindRows(form) {
 // "Start round" move one round and charge one round's upkeep, never two.
 export const HOLD = 500;
 
-/** Set the inputs an apply button carries; false when a tap is being held off.
- * @param {HTMLFormElement} form @param {HTMLElement} button */
-export function apply(form, button, { focus = false } = {}) {
+/** Set the inputs an apply button carries; false when a tap is being held off. `output` and `draft`:
+ *  the output the button comes from and the change being entered, when the button was not drawn
+ *  (a table tool's amount, whose answer was asked ahead: table-tools.mjs `applyAmount`).
+ * @param {HTMLFormElement} form @param {HTMLElement} button
+ * @param {{ focus?: boolean, output?: string, draft?: Inputs }} [options] */
+export function apply(form, button, { focus = false, output: from = "", draft = undefined } = {}) {
   let sets;
   try {
     sets = JSON.parse(/** @type {string} JSON.parse(undefined) throws too */ (button.dataset.apply));
@@ -623,10 +626,10 @@ export function apply(form, button, { focus = false } = {}) {
   if (before === null) return false;
   formState(form).applyFocus = focus;
   const label = (button.textContent ?? "").trim();
-  const output = button.closest("output")?.getAttribute("name") || "";
+  const output = from || button.closest("output")?.getAttribute("name") || "";
   // What the press does, as the engine said it beside the button (the table tool's log shows it).
   const summary = button.closest(".codex-apply")?.querySelector(".codex-apply__summary")?.textContent.trim() || "";
-  setInputs(form, sets, { label, summary, change: { do: "press", label, output, draft: draftOf(form) } });
+  setInputs(form, sets, { label, summary, change: { do: "press", label, output, draft: draft ?? draftOf(form) } });
   releaseIfUnchanged(form, before);
   return true;
 }

@@ -15,7 +15,7 @@ import { everyPage, mark } from "./every-page.mjs";
 import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { download, fileName, readText, removeKey, roomWords, withLock } from "./device-store.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
-import { apply, currentInputs, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
+import { apply, currentInputs, draftOf, formValues, inputsAfter, resultsCurrent, setInputs } from "./rows.mjs";
 import { checkInputs, freeName, keptCopy, saveRecord, storeSave } from "./saves.mjs";
 import { fold, foresee, foreseen } from "./codex.mjs";
 import { formState } from "./form-state.mjs";
@@ -553,9 +553,29 @@ function applyAmount(tool, amount) {
     showStep(tool, "Tap a fighter's name first, then the amount.");
     return;
   }
+  // Both answers asked ahead (amountsAhead): the amount's change is applied at once, from the Apply
+  // its answer offers, and only the applied game is drawn (the amount's own answer would be drawn
+  // and replaced within the same tap: a phone's whole redraw, never seen).
+  const button = foreseenApply(form, amount);
+  if (button && apply(form, button, { output: "apply", draft: { ...draftOf(form), change: amount } })) return;
   change.value = amount;
   tool.amount = amount;
   changed(form, { label: `Typed ${amount}` }); // a draft: asked, not recorded
+}
+
+/** The Apply button the answer for `amount` (asked ahead) offers, when the game it leads to was asked
+ *  ahead too; or null. @param {HTMLFormElement} form @param {string} amount @returns {HTMLElement | null} */
+function foreseenApply(form, amount) {
+  const html = foreseen(form, { change: amount })?.apply;
+  if (!html) return null;
+  const shell = document.createElement("template");
+  shell.innerHTML = html;
+  const button = /** @type {HTMLElement | null} */ (shell.content.querySelector("button[data-apply]"));
+  try {
+    return button?.dataset.apply && foreseen(form, JSON.parse(button.dataset.apply)) ? button : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The answer for an amount button's change is in: apply it (asked again when the last tap's hold
