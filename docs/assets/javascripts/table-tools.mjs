@@ -326,13 +326,6 @@ function noteSaid(tool) {
   if (now) said.set(entry, now);
 }
 
-/** Each entry's line in the log region, kept while the entry is: a new change adds one line at the
- *  top instead of the whole list being made again (fifty lines laid out anew at every tap).
- * @type {WeakMap<import("./store.mjs").Entry, HTMLLIElement>} */
-const logLines = new WeakMap();
-/** @type {WeakMap<HTMLOListElement, HTMLLIElement>} each log list's last line: the game as it began */
-const logStarts = new WeakMap();
-
 /** @param {Tool} tool */
 function drawLog(tool) {
   /** @type {HTMLElement | null} */
@@ -343,32 +336,20 @@ function drawLog(tool) {
   const drawn = `${entries.length}:${at}:${tool.log.key}:${entries.map((e) => said.get(e) ?? "").join("|").length}`;
   if (drawn === tool.logDrawn) return;
   tool.logDrawn = drawn;
-  const lines = entries.map((entry, i) => {
-    let li = logLines.get(entry);
-    if (!li) {
-      li = document.createElement("li");
-      logLines.set(entry, li);
-    }
+  const items = entries.map((entry, i) => {
+    const li = document.createElement("li");
     const after = said.get(entry);
     const did = summaries.get(entry);
-    const text = `${entry.change.label || "A change"}${did ? ` — ${did}` : ""}${after ? ` → ${after}` : ""}${i >= at ? " (undone)" : ""}`;
-    if (li.textContent !== text) li.textContent = text;
-    setAttr(li, "class", i >= at ? "codex-table-log__undone" : null);
-    setAttr(li, "aria-current", i === at - 1 ? "step" : null);
+    li.textContent = `${entry.change.label || "A change"}${did ? ` — ${did}` : ""}${after ? ` → ${after}` : ""}`;
+    if (i >= at) {
+      li.className = "codex-table-log__undone";
+      li.append(" (undone)");
+    } else if (i === at - 1) li.setAttribute("aria-current", "step");
     return li;
   }).reverse();
-  let start = logStarts.get(list);
-  if (!start) {
-    start = document.createElement("li");
-    start.textContent = "The game as it began (or as far back as Undo reaches)";
-    logStarts.set(list, start);
-  }
-  lines.push(start);
-  // Only what moved is moved: a line already in its place stays; lines no longer in the log go.
-  lines.forEach((li, i) => {
-    if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
-  });
-  while (list.children.length > lines.length) /** @type {Element} */ (list.lastElementChild).remove();
+  const start = document.createElement("li");
+  start.textContent = "The game as it began (or as far back as Undo reaches)";
+  list.replaceChildren(...items, start);
   region.hidden = false;
 }
 
