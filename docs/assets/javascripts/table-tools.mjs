@@ -426,8 +426,6 @@ function next(tool) {
 // not name is left to be asked when tapped.
 /** @param {Tool} tool */
 function lookAhead(tool) {
-  // A change typed in the bar: its Apply is the next tap, a thumb's move away, so its state is asked
-  // for at once (once this answer is drawn), not after the pause.
   const source = applyButton(tool.form);
   if (source?.dataset.apply && /** @type {HTMLInputElement | null} */ (tool.form.querySelector('input[name="change"]'))?.value.trim()) {
     try {
@@ -455,7 +453,7 @@ function lookAhead(tool) {
 
 // With a fighter picked and no change typed, the bar's amounts are a tap away: each amount's
 // change, and the state its Apply leads to, are asked ahead too, so −5 −1 +1 +5 apply with no
-// trip to the worker (the amount's own answer, then the applied one, both drawn in the tap).
+// trip to the worker (only the applied game drawn in the tap: applyAmount).
 /** @param {Tool} tool */
 async function amountsAhead(tool) {
   const { form, bar } = tool;
@@ -467,15 +465,26 @@ async function amountsAhead(tool) {
     .sort((a, b) => a.length - b.length || a.localeCompare(b));
   for (const amount of amounts) {
     await foresee(form, [{ change: amount }]);
-    const html = foreseen(form, { change: amount })?.apply;
-    if (!html) return; // not asked ahead (the reader acted first): the rest waits for the next pause
-    const shell = document.createElement("template");
-    shell.innerHTML = html;
-    const button = /** @type {HTMLElement | null} */ (shell.content.querySelector("button[data-apply]"));
-    try {
-      if (button?.dataset.apply) await foresee(form, [JSON.parse(button.dataset.apply)]);
-    } catch { /* asked when tapped */ }
+    const offer = offerFor(form, amount);
+    if (!offer) return; // not asked ahead (the reader acted first): the rest waits for the next pause
+    if (offer.sets) await foresee(form, [offer.sets]);
   }
+}
+
+/** What the answer asked ahead for `amount` offers: its Apply button and the state that sets (null
+ *  for an amount the rules refuse), or null when that answer is not known.
+ * @param {HTMLFormElement} form @param {string} amount
+ * @returns {{ button: HTMLElement, sets: Record<string, unknown> } | { button: null, sets: null } | null} */
+function offerFor(form, amount) {
+  const html = foreseen(form, { change: amount })?.apply;
+  if (!html) return null;
+  const shell = document.createElement("template");
+  shell.innerHTML = html;
+  const button = /** @type {HTMLElement | null} */ (shell.content.querySelector("button[data-apply]"));
+  try {
+    if (button?.dataset.apply) return { button, sets: JSON.parse(button.dataset.apply) };
+  } catch { /* a button that carries no state is asked when tapped */ }
+  return { button: null, sets: null };
 }
 
 // ---- the change being made ----------------------------------------------------------------
@@ -537,26 +546,12 @@ function applyAmount(tool, amount) {
   // Both answers asked ahead (amountsAhead): the amount's change is applied at once, from the Apply
   // its answer offers, and only the applied game is drawn (the amount's own answer would be drawn
   // and replaced within the same tap: a phone's whole redraw, never seen).
-  const button = foreseenApply(form, amount);
-  if (button && apply(form, button, { output: "apply", draft: { ...draftOf(form), change: amount } })) return;
+  const offer = offerFor(form, amount);
+  if (offer?.sets && foreseen(form, offer.sets)
+      && apply(form, offer.button, { output: "apply", draft: { ...draftOf(form), change: amount } })) return;
   change.value = amount;
   tool.amount = amount;
   changed(form, { label: `Typed ${amount}` }); // a draft: asked, not recorded
-}
-
-/** The Apply button the answer for `amount` (asked ahead) offers, when the game it leads to was asked
- *  ahead too; or null. @param {HTMLFormElement} form @param {string} amount @returns {HTMLElement | null} */
-function foreseenApply(form, amount) {
-  const html = foreseen(form, { change: amount })?.apply;
-  if (!html) return null;
-  const shell = document.createElement("template");
-  shell.innerHTML = html;
-  const button = /** @type {HTMLElement | null} */ (shell.content.querySelector("button[data-apply]"));
-  try {
-    return button?.dataset.apply && foreseen(form, JSON.parse(button.dataset.apply)) ? button : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The answer for an amount button's change is in: apply it (asked again when the last tap's hold
