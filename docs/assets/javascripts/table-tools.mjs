@@ -34,6 +34,7 @@ import { address, keepAddress, stateOf } from "./url-state.mjs";
  * @property {Set<string>} drafts the inputs of the change being entered (not the game)
  * @property {string} fight this game's id (a kept game of another id is another game)
  * @property {string | null} written when this game was last kept (its `saved`)
+ * @property {string} keptText the log as this page last kept it (JSON): the same game is not written twice
  * @property {number | null} timer waiting to keep the game
  * @property {EventTarget | null} lastTarget the field last typed in (keys close together are one change)
  * @property {number} lastAt when (performance.now())
@@ -679,8 +680,14 @@ function keepGame(tool) {
     told = saveAside(tool, other);
     if (!told) return;
   }
-  const written = writeKept(calc, { fight: tool.fight, log: tool.log.toJSON() });
+  const log = tool.log.toJSON();
+  const text = JSON.stringify(log);
+  // Kept already as it is (a keep that waited for the lock after the change another one wrote): the
+  // device's copy stays the one written, its time unchanged.
+  if (other && other.saved === tool.written && other.fight === tool.fight && text === tool.keptText) return;
+  const written = writeKept(calc, { fight: tool.fight, log });
   if (written.record) {
+    tool.keptText = text;
     tool.written = written.record.saved;
     tool.form.dataset.kept = written.record.saved;
     if (tool.refused) told = `${told} This fight is kept on this device again.`.trim();
@@ -909,7 +916,7 @@ function bindTable(form) {
   const notes = form.querySelector("[data-table-notice]");
   if (!bar || !notes) return;
   /** @type {Tool} */
-  const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, timer: null,
+  const tool = { form, bar, notice: notes, log: new Log({}), fight: "", written: null, keptText: "", timer: null,
     drafts: new Set((form.dataset.draft || "").split(" ").filter(Boolean)), blocked: "", room: "",
     lastTarget: null, lastAt: 0, follow: false, refused: "", frame: 0, following: false, looking: undefined, logDrawn: "", amount: "",
     refusal: "" };
