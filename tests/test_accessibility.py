@@ -90,6 +90,10 @@ def violations_on(browser: Any, site: str, pages: dict[str, str], failing: Calla
                     page.evaluate("s => document.querySelector(`label[title='Switch to ${s} mode']`).click()", scheme)
                     page.wait_for_function("want => document.body.dataset.mdColorScheme === want", arg=PALETTE[scheme])
                 page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                # Colours fade into the scheme just chosen (the theme's links, 125 ms): on a loaded
+                # machine axe measured a term mid-fade (3.19:1, the same nodes each time).
+                page.wait_for_function("""() => document.getAnimations()
+                    .every(a => !(a instanceof CSSTransition) || a.playState !== "running")""")
                 bad = [v for v in axe_violations(page) if failing(kind, v)]
                 if bad:
                     found[f"{kind} ({scheme})" if len(schemes) > 1 else kind] = bad
@@ -100,9 +104,12 @@ def violations_on(browser: Any, site: str, pages: dict[str, str], failing: Calla
 
 
 def bound(page: Any) -> None:
-    """Wait until the page's code has bound it: every calculator's tools drawn, every table tool ready."""
+    """Wait until the page's code has bound it: every calculator's tools drawn, every table tool ready,
+    and no answer on its way (a slow one dims the outputs while it comes: on a loaded machine axe
+    measured that fade's contrast, not the page a reader reads)."""
     page.wait_for_function("""() => [...document.querySelectorAll("form.calc[data-calc][id]")].every(f =>
-        f.querySelector(".calc__tools") && (!f.matches("[data-table]") || f.dataset.tableReady === "yes"))""")
+        f.querySelector(".calc__tools") && (!f.matches("[data-table]") || f.dataset.tableReady === "yes")
+        && f.dataset.busy !== "yes" && !f.classList.contains("calc--pending"))""")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
