@@ -421,10 +421,8 @@ function next(tool) {
 // Once an answer is in and the GM pauses (AHEAD_AFTER ms without another answer: a burst of keys
 // asks nothing ahead, so no question of ours stands in the worker's way), the states a GM's next
 // taps lead to (Next, and the bar's Apply when a change is entered) are asked for ahead, so the
-// tap draws its answer at once (codex.mjs `foresee`). A change typed in the bar is the exception:
-// its Apply is asked for as soon as its preview is drawn (one question, 5-7 ms of the engine on a
-// phone), since a thumb reaches Apply sooner than the pause ends. A results button the tool does
-// not name is left to be asked when tapped.
+// tap draws its answer at once (codex.mjs `foresee`); a change typed in the bar has its Apply asked
+// as soon as its preview is drawn. A results button the tool does not name is asked when tapped.
 /** @param {Tool} tool */
 function lookAhead(tool) {
   const source = applyButton(tool.form);
@@ -544,9 +542,7 @@ function applyAmount(tool, amount) {
     showStep(tool, "Tap a fighter's name first, then the amount.");
     return;
   }
-  // Both answers asked ahead (amountsAhead): the amount's change is applied at once, from the Apply
-  // its answer offers, and only the applied game is drawn (the amount's own answer would be drawn
-  // and replaced within the same tap: a phone's whole redraw, never seen).
+  // both answers asked ahead (amountsAhead): applied at once, only the applied game drawn
   const offer = offerFor(form, amount);
   if (offer?.sets && foreseen(form, offer.sets)
       && apply(form, offer.button, { output: "apply", draft: { ...draftOf(form), change: amount } })) return;
@@ -682,8 +678,7 @@ function keepGame(tool) {
   }
   const log = tool.log.toJSON();
   const text = JSON.stringify(log);
-  // Kept already as it is (a keep that waited for the lock after the change another one wrote): the
-  // device's copy stays the one written, its time unchanged.
+  // kept as it is already (a keep that waited for the lock): not written again
   if (other && other.saved === tool.written && other.fight === tool.fight && text === tool.keptText) return;
   const written = writeKept(calc, { fight: tool.fight, log });
   if (written.record) {
