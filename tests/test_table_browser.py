@@ -249,7 +249,8 @@ def test_apply_is_asked_ahead_once_a_change_is_typed_and_a_quick_tap_awaits_that
     damage = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
     before = int(damage.input_value() or 0)
     got = page.evaluate(TYPE_THEN_APPLY, [FIGHT, "+3"])
-    assert got == {"foreseeing": "yes", "asked": 0, "ahead": 0}, got
+    # The look-ahead is on its way at the tap, or (a fast engine) already back: either way the tap asks nothing.
+    assert got["foreseeing"] in ("yes", "no") and (got["asked"], got["ahead"]) == (0, 0), got
     settled(page, WBS)
     assert int(damage.input_value()) == before + 3
     assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
