@@ -196,8 +196,18 @@ def test_instant_navigation_keeps_the_worker(site: tuple[str, list[str]], tab: t
     change(page, "wbs.derived", {"wits": 6})
     assert page.evaluate("window.__sameDocument") is True, "navigation reloaded the page"
     loads = [url for url, _ in seen["responses"] if url.endswith("pyodide.asm.wasm")]
-    bundles = [url for url, _ in seen["responses"] if "/calculators-" in url]
-    assert len(loads) == 1 and len(bundles) == 1
+    bundles = sorted(url.rsplit("/", 1)[1].rsplit("-", 1)[0] for url, _ in seen["responses"] if "/calculators-" in url)
+    assert len(loads) == 1 and bundles == ["calculators", "calculators-wbs"], "the core and WBS's code, once each"
+    # Another game's page in the same document: its code comes once, before its first answer; no
+    # page of this walk is Rain's, so Rain's code never comes.
+    page.evaluate("(address) => window.location$.next(new URL(address))", base + "xia/attacks/")
+    page.wait_for_selector('form[data-calc="xia.attack"]')
+    before = outputs(page, "xia.attack")
+    change(page, "xia.attack", {"attacker_trait": 3})
+    assert outputs(page, "xia.attack") != before, "the Xia calculator answered"
+    assert page.evaluate("window.__sameDocument") is True
+    bundles = sorted(url.rsplit("/", 1)[1].rsplit("-", 1)[0] for url, _ in seen["responses"] if "/calculators-" in url)
+    assert bundles == ["calculators", "calculators-wbs", "calculators-xia"]
 
 
 def test_pages_without_widgets_load_no_pyodide(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:

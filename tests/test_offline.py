@@ -43,8 +43,8 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
         digest = base64.b64encode(hashlib.sha256((built_site / entry["url"]).read_bytes()).digest()).decode()
         assert entry["integrity"] == f"sha256-{digest}", entry["url"]
     versioned = {u for u, revision in listed.items() if revision is None}
-    named_by_version = re.compile(r"^assets/pyodide/|(calculators|python_stdlib)-[0-9a-f]+\.zip$|\.[0-9a-f]{8}\.min\."
-                                  r"|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
+    named_by_version = re.compile(r"^assets/pyodide/|(calculators(-[a-z]+)?|python_stdlib)-[0-9a-f]+\.zip$"
+                                  r"|\.[0-9a-f]{8}\.min\.|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
     assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
     # What a page loads only when used is kept too: the search's entries, a table page's modules.

@@ -11,7 +11,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-from codex.bundle import calculators_zip
+from codex.bundle import TYPES_ONLY, calculators_zip, split_bundle
 
 import calculators
 from tests.support.engine import rules_data
@@ -21,9 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def shipped(built_site: Path) -> dict[str, Path]:
-    """The runtime files runtime.mjs names, by name (BUNDLE, STDLIB)."""
+    """The runtime files runtime.mjs names, by name (BUNDLE, STDLIB, and GAMES' as "GAMES.wbs" …)."""
     module = (built_site / "assets" / "codex" / "runtime.mjs").read_text(encoding="utf-8")
-    return {name: built_site / path for name, path in re.findall(r'export const (\w+) = new URL\("([^"]+)"', module)}
+    files = {name: built_site / path for name, path in re.findall(r'export const (\w+) = new URL\("([^"]+)"', module)}
+    games = re.search(r"export const GAMES = \{(.*)\};", module)
+    assert games, "runtime.mjs names no game's code"
+    return {**files, **{f"GAMES.{game}": built_site / path
+                        for game, path in re.findall(r'"(\w+)": new URL\("([^"]+)"', games[1])}}
 
 
 def test_the_zips_are_stored_so_the_host_compresses_them(built_site: Path) -> None:
@@ -42,13 +46,23 @@ def test_the_zips_are_stored_so_the_host_compresses_them(built_site: Path) -> No
 
 
 def test_the_bundle_carries_bytecode_not_sources(built_site: Path) -> None:
-    """The browser compiles nothing of the engine: every module is the trace's bytecode."""
-    with zipfile.ZipFile(shipped(built_site)["BUNDLE"]) as archive:
-        names = set(archive.namelist())
+    """The browser compiles nothing of the engine: every module is the trace's bytecode, in the core
+    or in its game's own zip (a page fetches the core and its games' code alone), none twice."""
+    files = shipped(built_site)
+    names: dict[str, set[str]] = {}
+    for name in ("BUNDLE", *[f"GAMES.{game}" for game in calculators.GAMES]):
+        with zipfile.ZipFile(files[name]) as archive:
+            names[name] = set(archive.namelist())
+    everything = set().union(*names.values())
+    assert sum(map(len, names.values())) == len(everything), "a file shipped twice"
     modules = {f"calculators/{p.relative_to(ROOT / 'calculators').with_suffix('.pyc').as_posix()}"
                for p in (ROOT / "calculators").rglob("*.py")}
-    assert modules <= names and not [n for n in names if n.endswith(".py")]
-    assert {"calculators/rules.json", "calculators/index.json"} <= names
+    assert modules - TYPES_ONLY <= everything and not [n for n in everything if n.endswith(".py")]
+    assert not everything & TYPES_ONLY, "the type checker's module is no page's"
+    assert {"calculators/rules.json", "calculators/index.json"} <= names["BUNDLE"]
+    for game in calculators.GAMES:
+        assert names[f"GAMES.{game}"] and all(n.startswith(f"calculators/{game}/") for n in names[f"GAMES.{game}"])
+        assert not [n for n in names["BUNDLE"] if n.startswith(f"calculators/{game}/")], f"{game}'s code in the core"
 
 
 def test_no_deprecated_pyodide_option_is_passed() -> None:
@@ -79,14 +93,22 @@ def test_the_bundle_reads_its_index_once(tmp_path: Path) -> None:
 
 
 def test_the_engine_runs_from_the_bundle_on_sys_path(tmp_path: Path) -> None:
-    """The worker puts the bundle's zip on sys.path as it is (nothing unpacked): the package reads
-    its rules and index from inside it."""
-    (tmp_path / "calculators.zip").write_bytes(
-        calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules()))
+    """The worker puts the bundle's core on sys.path as it is (nothing unpacked) and each game's zip
+    on the package's path (codex-worker.mjs `addGame`): the package reads its rules and index from
+    inside the core, and a game's calculators answer once that game's zip is in, not before."""
+    core, games = split_bundle(calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules()),
+                               calculators.GAMES)
+    (tmp_path / "calculators.zip").write_bytes(core)
+    for game, code in games.items():
+        (tmp_path / f"calculators-{game}.zip").write_bytes(code)
     probe = ("import sys; sys.path.insert(0, 'calculators.zip'); import calculators\n"
              "assert calculators.__file__.startswith('calculators.zip'), calculators.__file__\n"
+             "calculators.__path__.append('calculators-wbs.zip/calculators')\n"
              "print(calculators.show('wbs.energy', {'strength': 4}) == calculators.show('wbs.energy', {'strength': 4}),"
-             " sorted(calculators.run('wbs.energy', {'strength': 4})) != [])")
+             " sorted(calculators.run('wbs.energy', {'strength': 4})) != [])\n"
+             "try:\n    calculators.run('xia.attack', {})\nexcept ImportError:\n    print('apart')\n"
+             "calculators.__path__.append('calculators-xia.zip/calculators')\n"
+             "print(sorted(calculators.run('xia.attack', {})) != [], 'calculators.rain' in sys.modules)")
     out = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["True", "True"]
+    assert out.stdout.split() == ["True", "True", "apart", "True", "False"]

@@ -2,8 +2,9 @@
 
 The entries are stored, not deflated: the host's HTTP compression then works across the whole
 file, which gzips smaller than a zip of deflated entries (and deflated entries cannot shrink again).
-`calculators_zip` holds the sources (the build's trace runs it); `compiled_bundle` is what the site
-ships, the same with each module as the bytecode the trace compiled."""
+`calculators_zip` holds the sources (the build's trace runs it); `compiled_bundle` is the same with
+each module as the bytecode the trace compiled; `split_bundle` cuts that into what the site ships: the
+core, and one zip per game, so a page fetches only its own games' code."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import hashlib
 import io
 import json
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,24 @@ def compiled_bundle(sources: bytes, code: bytes) -> bytes:
     with zipfile.ZipFile(io.BytesIO(sources)) as source, zipfile.ZipFile(io.BytesIO(code)) as compiled:
         data = {name: source.read(name) for name in source.namelist() if not name.endswith(".py")}
         return _stored({**{name: compiled.read(name) for name in compiled.namelist()}, **data})
+
+
+# Read by the type checker alone (rules.py imports it under TYPE_CHECKING): no page needs its bytes.
+TYPES_ONLY = frozenset({"calculators/rules_types.pyc"})
+
+
+def split_bundle(bundle: bytes, games: Iterable[str]) -> tuple[bytes, dict[str, bytes]]:
+    """The compiled bundle as the browser fetches it: the core (the package's own modules, the rules
+    and the index) and, by game, `calculators/<game>/` (each game's modules import no other game's)."""
+    parts: dict[str, dict[str, bytes]] = {"": {}, **{game: {} for game in games}}
+    with zipfile.ZipFile(io.BytesIO(bundle)) as archive:
+        for name in archive.namelist():
+            if name in TYPES_ONLY:
+                continue
+            folder = name.split("/")[1] if name.count("/") >= 2 else ""
+            parts[folder if folder in parts else ""][name] = archive.read(name)
+    core = parts.pop("")
+    return _stored(core), {game: _stored(files) for game, files in parts.items()}
 
 
 def _stored(files: dict[str, bytes]) -> bytes:

@@ -36,7 +36,7 @@ LEFT_OUT = re.compile(r"(^|/)[^/]*\.map$|^sitemap\.xml\.gz$|^_headers$|^sw\.js$"
 # Versioned or hashed names keep no revision (their URL is their version, so the HTTP cache can
 # answer for them): assets/pyodide/<version>/, our zips' -<hash>, Material's bundles and our
 # stylesheet's (styles.py).
-VERSIONED = re.compile(r"^assets/pyodide/[^/]+/|^assets/codex/(calculators|python_stdlib)-[0-9a-f]+\.zip$"
+VERSIONED = re.compile(r"^assets/pyodide/[^/]+/|^assets/codex/(calculators(-[a-z]+)?|python_stdlib)-[0-9a-f]+\.zip$"
                        r"|\.[0-9a-f]{8}\.min\.(js|css)$|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
 LARGEST = 64 * 1024 * 1024  # a file larger than this is an error (Pyodide's wasm is about 9.6 MB)
 

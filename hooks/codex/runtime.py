@@ -1,5 +1,6 @@
 """What the browser's calculator engine downloads: a trimmed standard library and the calculators
-bundle as bytecode (both from stdlib.py's trace), and `assets/codex/runtime.mjs`, the one place
+bundle as bytecode (both from stdlib.py's trace; the bundle's core apart from each game's code), and
+`assets/codex/runtime.mjs`, the one place
 that names the code the live calculators run.
 
 The page and the worker import the addresses from that module, which the build writes: the
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import calculators
 
-from .bundle import compiled_bundle, fingerprint
+from .bundle import compiled_bundle, fingerprint, split_bundle
 from .stdlib import named_imports, trimmed_stdlib
 
 RUNTIME_MODULE = "assets/codex/runtime.mjs"
@@ -40,15 +41,21 @@ def runtime_files(root: Path, static: dict[str, Path], pyodide_dir: str, sources
     path (`sources`: the calculators bundle as `bundle.calculators_zip` makes it)."""
     stock = static[pyodide_dir + STOCK_STDLIB]
     traced = trimmed_stdlib(root, stock.parent, sources, defaults(engine), named_imports(root / "calculators"))
-    bundle = compiled_bundle(sources, traced.code)
+    # The core, and each game's modules apart: a page fetches the core and its own games' code (a WBS
+    # page none of Rain's), and the worker fetches another game's when a page of it is opened later.
+    core, games = split_bundle(compiled_bundle(sources, traced.code), calculators.GAMES)
     stdlib_uri = f"assets/codex/python_stdlib-{fingerprint(traced.stdlib)}.zip"
-    bundle_uri = f"assets/codex/calculators-{fingerprint(bundle)}.zip"
-    size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(traced.stdlib) + len(bundle)
+    bundle_uri = f"assets/codex/calculators-{fingerprint(core)}.zip"
+    game_uris = {game: f"assets/codex/calculators-{game}-{fingerprint(code)}.zip" for game, code in games.items()}
+    size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(traced.stdlib) + len(core)
     lock = json.loads(static[pyodide_dir + LOCK_FILE].read_text(encoding="utf-8"))
     module = runtime_module({"WORKER": WORKER, "PYODIDE": pyodide_dir, "BUNDLE": bundle_uri, "STDLIB": stdlib_uri},
                             {"BYTES": size, "STDLIB_FILES": len(traced.files)},
-                            {"LOCKFILE": {"info": lock["info"], "packages": {}}})
-    return {stdlib_uri: traced.stdlib, bundle_uri: bundle, RUNTIME_MODULE: module}
+                            {"LOCKFILE": {"info": lock["info"], "packages": {}},
+                             "GAME_BYTES": {game: len(code) for game, code in games.items()}},
+                            {"GAMES": game_uris})
+    return {stdlib_uri: traced.stdlib, bundle_uri: core, **{game_uris[g]: code for g, code in games.items()},
+            RUNTIME_MODULE: module}
 
 
 def early_downloads(pyodide_dir: str, files: dict[str, bytes]) -> list[str]:
@@ -58,15 +65,18 @@ def early_downloads(pyodide_dir: str, files: dict[str, bytes]) -> list[str]:
     return [pyodide_dir + "pyodide.asm.wasm", stdlib]
 
 
-def runtime_module(addresses: dict[str, str], facts: dict[str, int], data: dict[str, object]) -> bytes:
+def runtime_module(addresses: dict[str, str], facts: dict[str, int], data: dict[str, object],
+                   groups: dict[str, dict[str, str]] | None = None) -> bytes:
     """runtime.mjs: each address (a path from the site's root) as an absolute URL on the module's own
-    origin, the facts as numbers, the data as JSON."""
+    origin, each group of addresses as an object of such URLs, the facts as numbers, the data as JSON."""
     depth = "../" * RUNTIME_MODULE.count("/")  # from assets/codex/ back to the site's root
-    lines = ["// Written by the build (hooks/codex/runtime.py): the one place that names the code the live",
-             "// calculators run. Same origin as this file, content-hashed names; a page cannot change them.",
+    lines = ["// Written by the build (hooks/codex/runtime.py): the engine's code, named once, on this origin.",
              "const root = new URL(" + json.dumps(depth) + ", import.meta.url);"]
     lines += [f"export const {key} = new URL({json.dumps(path)}, root).href;"
               for key, path in sorted(addresses.items())]
+    lines += [f"export const {key} = {{" + ", ".join(f"{json.dumps(name)}: new URL({json.dumps(path)}, root).href"
+                                                   for name, path in sorted(group.items())) + "};"
+              for key, group in sorted((groups or {}).items())]
     lines += [f"export const {key} = {int(value)};" for key, value in sorted(facts.items())]
     lines += [f"export const {key} = {json.dumps(value, sort_keys=True)};" for key, value in sorted(data.items())]
     return ("\n".join(lines) + "\n").encode()

@@ -3,7 +3,7 @@
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
 // Which code that is, the build says (runtime.mjs); a message that names an address is refused.
 
-import { BUNDLE, BYTES, LOCKFILE, PYODIDE, STDLIB } from "../codex/runtime.mjs";
+import { BUNDLE, BYTES, GAME_BYTES, GAMES, LOCKFILE, PYODIDE, STDLIB } from "../codex/runtime.mjs";
 import { meterFetch } from "./meter.mjs";
 
 /** @type {((calc: string, inputs: string) => string) | null} */
@@ -13,9 +13,11 @@ let folder = null; // a table tool's log (JSON) folded into its states (JSON)
 /** @type {Promise<LoadTimings> | null} */
 let ready = null;
 const BUNDLE_PATH = "/home/pyodide/calculators.zip";
+/** @type {Map<string, Promise<void>>} each game whose code is in, or on its way (see `withGame`) */
+const games = new Map();
 
 // The site's own files only: the build's addresses must sit on this worker's origin.
-for (const address of [PYODIDE, BUNDLE, STDLIB]) {
+for (const address of [PYODIDE, BUNDLE, STDLIB, ...Object.values(GAMES)]) {
   if (new URL(address).origin !== self.location.origin) throw new Error(`refused: ${address} is not the site's own`);
 }
 
@@ -38,19 +40,28 @@ function refusal(msg) {
   return null;
 }
 
-// The bundle is needed only once Python has started, so it is fetched once Pyodide's own big
-// downloads (the wasm, the standard library) are in: on a slow link it then arrives while Python
-// starts, instead of making Python wait for it.
-/** @param {Promise<unknown>} pyodideStarted */
-function bundleAfter(pyodideStarted) {
-  /** @type {Promise<ArrayBuffer> | null} */
+/** The games a page's calculators belong to (an id's first part: `wbs.energy`), those the build made code for.
+ * @param {string[]} calcs @returns {string[]} */
+const gamesOf = (calcs) => [...new Set(calcs.map((id) => id.split(".")[0]))].filter((game) => Object.hasOwn(GAMES, game));
+
+/** @param {string} address @param {string} what @returns {Promise<ArrayBuffer>} */
+async function download(address, what) {
+  const response = await fetch(address);
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// The bundle (the engine's core, and the page's games' code) is needed only once Python has started,
+// so it is fetched once Pyodide's own big downloads (the wasm, the standard library) are in: on a
+// slow link it then arrives while Python starts, instead of making Python wait for it.
+/** @param {Promise<unknown>} pyodideStarted @param {string[]} wanted the page's games */
+function bundleAfter(pyodideStarted, wanted) {
+  /** @type {Promise<ArrayBuffer[]> | null} */
   let asked = null;
   const ask = () => {
     if (!asked) {
-      asked = fetch(BUNDLE).then((response) => {
-        if (!response.ok) throw new Error(`calculators bundle: HTTP ${response.status}`);
-        return response.arrayBuffer();
-      });
+      asked = Promise.all([download(BUNDLE, "calculators bundle"),
+                           ...wanted.map((game) => download(GAMES[game], `the ${game} calculators`))]);
       asked.catch(() => {}); // reported where it is awaited (init), not as an unhandled rejection
     }
     return asked;
@@ -60,12 +71,42 @@ function bundleAfter(pyodideStarted) {
   return { arrived: (/** @type {string} */ url) => { if (waiting.delete(url) && !waiting.size) ask(); }, bundle: () => ask() };
 }
 
+/** @type {import("pyodide").PyodideAPI | null} */
+let pyodide = null;
+
+// A game's code is a zip of `calculators/<game>/`: on the package's path beside the core, Python
+// imports that game's modules from it as from the core.
+/** @param {import("pyodide").PyodideAPI} py @param {string} game @param {ArrayBuffer} code */
+function addGame(py, game, code) {
+  const path = `/home/pyodide/calculators-${game}.zip`;
+  py.FS.writeFile(path, new Uint8Array(code));
+  py.runPython(`import calculators\ncalculators.__path__.append("${path}/calculators")`);
+}
+
+// A page opened later in the same document (the theme's instant navigation keeps this worker) may
+// be another game's: its code is fetched once, before its first answer.
+/** @param {string} calc @returns {Promise<void>} */
+function withGame(calc) {
+  const game = typeof calc === "string" ? calc.split(".")[0] : "";
+  if (!Object.hasOwn(GAMES, game) || !pyodide) return Promise.resolve();
+  let coming = games.get(game);
+  if (!coming) {
+    const py = pyodide;
+    coming = download(GAMES[game], `the ${game} calculators`).then((code) => addGame(py, game, code));
+    coming.catch(() => games.delete(game)); // asked again by the next answer (the link may be back)
+    games.set(game, coming);
+  }
+  return coming;
+}
+
 /** @param {{ calcs: string[] }} init @returns {Promise<LoadTimings>} */
 async function init({ calcs }) {
   const t0 = performance.now();
   /** @type {ReturnType<typeof bundleAfter> | null} */
   let later = null;
-  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total: BYTES }),
+  const wanted = gamesOf(calcs || []);
+  const total = wanted.reduce((sum, game) => sum + GAME_BYTES[game], BYTES);
+  const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }),
                                (url) => later?.arrived(url));
   /** @type {typeof import("pyodide")} the pinned package's module, self-hosted (hooks/codex/pyodide_files.py) */
   const { loadPyodide } = await import(`${PYODIDE}pyodide.mjs`);
@@ -75,14 +116,19 @@ async function init({ calcs }) {
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
   const started = loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, stdLibURL: STDLIB,
                                 lockFileContents: LOCKFILE });
-  later = bundleAfter(started);
+  later = bundleAfter(started, wanted);
   const py = await started;
-  const zip = await later.bundle();
+  const [core, ...codes] = await later.bundle();
   stopMeter();
   const t2 = performance.now();
   // The bundle goes on sys.path as it is: Python imports its bytecode from the zip, nothing unpacked.
-  py.FS.writeFile(BUNDLE_PATH, new Uint8Array(zip));
-  py.runPython(`import sys\nsys.path.insert(0, "${BUNDLE_PATH}")`);
+  py.FS.writeFile(BUNDLE_PATH, new Uint8Array(core));
+  py.runPython(`import sys\nsys.path.insert(0, "${BUNDLE_PATH}")\nimport calculators`);
+  wanted.forEach((game, i) => {
+    addGame(py, game, codes[i]);
+    games.set(game, Promise.resolve());
+  });
+  pyodide = py;
   // The engine is made here, from the rules.json in the bundle: the one door into the rules.
   const door = py.pyimport("calculators.browser").start(JSON.stringify(calcs || []));
   bridge = (calc, inputs) => door.answer(calc, inputs);
@@ -120,6 +166,12 @@ async function init({ calcs }) {
     await ready; // a run or a fold: the engine first
   } catch {
     self.postMessage({ type: "result", id: msg.id, crash: "engine not loaded" });
+    return;
+  }
+  try {
+    await withGame(msg.calc); // and its game's code
+  } catch (error) {
+    self.postMessage({ type: "result", id: msg.id, crash: String(/** @type {Error} */ (error)?.message || error) });
     return;
   }
   if (msg.type === "fold") {
