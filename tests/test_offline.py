@@ -172,10 +172,14 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
     again = sorted({path for path in asked if asked.count(path) > 1} - {"/sw.js"})
     assert again == [], f"asked the network more than once (a 304 is a request): {again}"
     assert asked.count("/sw.js") <= 2, "the service worker's script was asked for again besides its update check"
-    # The runtime, the site's files and this game's pages first; the other games' pages after them.
-    first = [i for i, path in enumerate(asked) if path.startswith(("/assets/", "/wbs/", "/search/"))]
-    rest = [i for i, path in enumerate(asked) if path.startswith(("/xia/", "/rain/"))]
+    # The runtime, the site's files and this game's pages first; the other games' pages and engine
+    # code after them.
+    others = re.compile(r"^/(xia|rain)/|^/assets/codex/calculators-(xia|rain)-")
+    first = [i for i, path in enumerate(asked)
+             if path.startswith(("/assets/", "/wbs/", "/search/")) and not others.match(path)]
+    rest = [i for i, path in enumerate(asked) if others.match(path)]
     assert rest and max(first) < min(rest), [asked[i] for i in rest[:3]]
+    assert {"xia", "rain"} <= {m[1] for path in asked if (m := re.match(r"/assets/codex/calculators-([a-z]+)-", path))}
     assert any(path.endswith(".wasm") for path in sent)
 
 
