@@ -210,6 +210,27 @@ def test_instant_navigation_keeps_the_worker(site: tuple[str, list[str]], tab: t
     assert bundles == ["calculators", "calculators-wbs", "calculators-xia"]
 
 
+def test_a_game_whose_code_cannot_come_says_so_and_answers_once_it_can(site: tuple[str, list[str]],
+                                                                       tab: tuple[Any, dict]) -> None:
+    """Another game's code comes when one of its pages opens in the same document: a link that fails
+    then is said as the link's fault (not as a bug of the calculator), and the next change asks again."""
+    base, _ = site
+    page, _ = tab
+    page.goto(base + "wbs/attributes/")
+    change(page, "wbs.derived", {"strength": 5})
+    page.route("**/assets/codex/calculators-xia-*.zip", lambda route: route.abort())
+    page.evaluate("(address) => window.location$.next(new URL(address))", base + "xia/attacks/")
+    page.wait_for_selector('form[data-calc="xia.attack"]')
+    before = outputs(page, "xia.attack")
+    change(page, "xia.attack", {"attacker_trait": 3})
+    status = page.locator('form[data-calc="xia.attack"] .calc__status')
+    assert "could not be downloaded" in status.inner_text() and status.get_attribute("data-state") == "failed"
+    assert outputs(page, "xia.attack") == before, "the results shown are the last good ones"
+    page.unroute("**/assets/codex/calculators-xia-*.zip")
+    change(page, "xia.attack", {"attacker_trait": 4})
+    assert outputs(page, "xia.attack") != before and status.get_attribute("data-state") == "live"
+
+
 def test_pages_without_widgets_load_no_pyodide(site: tuple[str, list[str]], tab: tuple[Any, dict]) -> None:
     base, _ = site
     page, seen = tab

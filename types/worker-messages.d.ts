@@ -22,6 +22,8 @@ interface RunReply {
   states?: Record<string, unknown>[];
   error?: InputProblem & { problems?: InputProblem[] };
   crash?: string;
+  /** the calculator's game's code could not be downloaded (codex-worker.mjs `withGame`): asked again next time */
+  unreachable?: string;
   echo?: boolean;
   startedAt?: number;
   sentAt?: number;

@@ -170,8 +170,8 @@ async function init({ calcs }) {
   }
   try {
     await withGame(msg.calc); // and its game's code
-  } catch (error) {
-    self.postMessage({ type: "result", id: msg.id, crash: String(/** @type {Error} */ (error)?.message || error) });
+  } catch (error) { // the link, not a bug: said so on the page
+    self.postMessage({ type: "result", id: msg.id, unreachable: String(/** @type {Error} */ (error)?.message || error) });
     return;
   }
   if (msg.type === "fold") {

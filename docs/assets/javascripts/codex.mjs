@@ -118,11 +118,9 @@ function startWorker() {
   return state.ready;
 }
 
-// The offline copy holds the engine's bytes, not the code V8 compiled from them: V8 keeps that
-// beside the response it compiled, which on a first visit is the network's. So once the copy is
-// made, a second worker starts the engine from the copy and lives until V8 has kept its compiled
-// code beside it, and the next visit starts from compiled code, not from the wasm's bytes. It
-// answers nothing; `codeCache` says where it is ("starting", "keeping", "kept").
+// V8 keeps compiled wasm beside the response it compiled (a first visit's: the network's), so once
+// the offline copy is made a second worker starts from it and lives until V8 kept its code there:
+// the next visit starts compiled. It answers nothing; `codeCache`: "starting", "keeping", "kept".
 const CODE_CACHE_MS = 10_000;
 window.addEventListener("codex:offline", () => {
   if (!state.worker || state.codeCache) return; // a page without a calculator starts no engine
@@ -180,6 +178,7 @@ export async function fold(calc, start, changes) {
   const reply = await post((id) => ({ type: "fold", id, calc, start, changes }));
   if (reply.states) return { states: reply.states };
   if (reply.error) return { problem: reply.error.message };
+  if (reply.unreachable) return { problem: "this game's calculators could not be downloaded" };
   return { problem: reply.timeout ? "the engine took too long" : "the engine could not read it" };
 }
 
@@ -418,6 +417,9 @@ function draw(form, answer, since, key) {
     const stray = (answer.error.problems || []).filter((p) => !names.has(p.field) && !placed(form, p.field)).map((p) => p.message);
     setStatus(form, stray.length ? stray.join(" ")
       : "Fix the marked value; the results shown are for the last valid inputs.", "invalid");
+  } else if (answer.unreachable) {
+    form.classList.add("calc--stale");
+    setStatus(form, "This calculator's code could not be downloaded (is the connection down?): change a value to try again.", "failed");
   } else if (answer.timeout) {
     form.classList.add("calc--stale");
     setStatus(form, `No answer after ${state.watchdogMs / 1000} s: the calculator was restarted; change a value to try again.`, "failed");
