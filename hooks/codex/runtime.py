@@ -1,7 +1,6 @@
 """What the browser's calculator engine downloads: a trimmed standard library and the calculators
-bundle as bytecode (both from stdlib.py's trace; the bundle's core apart from each game's code), and
-`assets/codex/runtime.mjs`, the one place
-that names the code the live calculators run.
+bundle as bytecode (both from stdlib.py's trace; the bundle's core apart from each game's code),
+and `assets/codex/runtime.mjs`, the one place that names the code the live calculators run.
 
 The page and the worker import the addresses from that module, which the build writes: the
 worker's script, Pyodide's versioned folder, the content-hashed calculators bundle and standard

@@ -51,6 +51,9 @@ async function download(address, what) {
   return response.arrayBuffer();
 }
 
+/** A game's code (runtime.py `GAMES`). @param {string} game */
+const codeOf = (game) => download(GAMES[game], `the ${game} calculators`);
+
 // The bundle (the engine's core, and the page's games' code) is needed only once Python has started,
 // so it is fetched once Pyodide's own big downloads (the wasm, the standard library) are in: on a
 // slow link it then arrives while Python starts, instead of making Python wait for it.
@@ -61,7 +64,7 @@ function bundleAfter(pyodideStarted, wanted) {
   const ask = () => {
     if (!asked) {
       asked = Promise.all([download(BUNDLE, "calculators bundle"),
-                           ...wanted.map((game) => download(GAMES[game], `the ${game} calculators`))]);
+                           ...wanted.map(codeOf)]);
       asked.catch(() => {}); // reported where it is awaited (init), not as an unhandled rejection
     }
     return asked;
@@ -92,7 +95,7 @@ function withGame(calc) {
   let coming = games.get(game);
   if (!coming) {
     const py = pyodide;
-    coming = download(GAMES[game], `the ${game} calculators`).then((code) => addGame(py, game, code));
+    coming = codeOf(game).then((code) => addGame(py, game, code));
     coming.catch(() => games.delete(game)); // asked again by the next answer (the link may be back)
     games.set(game, coming);
   }

@@ -82,8 +82,8 @@ const SCOPE = sw.registration.scope;
 // A first copy installs what the reader is using first: every file but the pages (the runtime, the
 // scripts, styles, fonts and search), the site's own pages and the pages of the sections (games)
 // open in its windows; the other sections' pages, and their games' engine code, wait for the page
-// to say the link is idle (COPY_REST). A new build's copy, made while the old one serves, installs every file at once, so
-// that no page is missing offline when it takes over.
+// to say the link is idle (COPY_REST). A new build's copy, made while the old one serves, installs
+// every file at once, so that no page is missing offline when it takes over.
 /** @param {string} url @param {Set<string>} open */
 function later(url, open) {
   const path = url.startsWith(SCOPE) ? url.slice(SCOPE.length) : url;
