@@ -47,6 +47,10 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
         for (const e of document.querySelectorAll("*"))
             if (getComputedStyle(e).contentVisibility === "auto") e.style.contentVisibility = "visible";
         await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); }""")
+    # What was not laid out took its style only now, so its links start the fade into a colour scheme
+    # chosen since (the theme's, 125 ms) only now: axe measured terms there mid-fade (3.19:1).
+    page.wait_for_function("""() => document.getAnimations()
+        .every(a => !(a instanceof CSSTransition) || a.playState !== "running")""")
     return page.evaluate(f"""async () => (await axe.run(document, {AXE_OPTIONS})).violations
         .map(v => ({{id: v.id, impact: v.impact,
                     nodes: v.nodes.slice(0, 5).map(n => n.target.join(" ") + ": " + n.failureSummary
@@ -90,10 +94,6 @@ def violations_on(browser: Any, site: str, pages: dict[str, str], failing: Calla
                     page.evaluate("s => document.querySelector(`label[title='Switch to ${s} mode']`).click()", scheme)
                     page.wait_for_function("want => document.body.dataset.mdColorScheme === want", arg=PALETTE[scheme])
                 page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-                # Colours fade into the scheme just chosen (the theme's links, 125 ms): on a loaded
-                # machine axe measured a term mid-fade (3.19:1, the same nodes each time).
-                page.wait_for_function("""() => document.getAnimations()
-                    .every(a => !(a instanceof CSSTransition) || a.playState !== "running")""")
                 bad = [v for v in axe_violations(page) if failing(kind, v)]
                 if bad:
                     found[f"{kind} ({scheme})" if len(schemes) > 1 else kind] = bad
