@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import unquote
 
 VERSION = "1"
 _SAFE = re.compile(r"[A-Za-z0-9 \-]")
@@ -45,9 +44,12 @@ def _unescape(text: str) -> str:
         return text
     if "*" in _ESCAPED.sub("", text):
         raise CodeError("a `*` not followed by two hex digits")
-    raw = _ESCAPED.sub(lambda m: "%" + m.group(1), text)
+    # Each *XX one byte of the text's UTF-8, the rest as it is. (Not urllib's unquote: importing
+    # urllib.parse imports ipaddress too, a tenth of the engine's start in the browser.)
+    parts = _ESCAPED.split(text)  # text, hex, text, hex, ..., text
+    data = b"".join(bytes((int(part, 16),)) if i % 2 else part.encode("utf-8") for i, part in enumerate(parts))
     try:
-        return unquote(raw, errors="strict")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise CodeError("text that is not UTF-8") from None
 
