@@ -1,11 +1,9 @@
 // Table tools: a calculator that runs a game at the table (a form marked `data-table`: the WBS
-// fight, the Xia conflict, the Rain tile table). The same machinery for each, nothing per game:
-// - the game is a log of changes (store.mjs): a change made by the reader's typing or told by
-//   another module (form-changes.mjs) is dispatched to it; Undo and Redo move through it, and
-//   never through a pick or a change being entered (the form's draft inputs);
-// - the log is kept on this device as it changes and comes back when its page opens; a link that
-//   brings another game offers the kept one back instead (kept.mjs); the page's address carries the
-//   log too, so a shared link opens with its history (the engine folds it: codex.mjs `fold`);
+// fight, the Xia conflict, the Rain tile table), the same machinery for each:
+// - the game is a log of changes (store.mjs); Undo and Redo move through it, never through a pick
+//   or a change being entered (the form's draft inputs);
+// - the log is kept on this device (kept.mjs) and carried by the address (the engine folds a
+//   shared link's: codex.mjs `fold`);
 // - a bar pinned to the bottom of the screen: who acts now, the last change, Undo, Redo, Next.
 // codex.mjs has bound the form first (its module runs first): the address is read, the rows drawn.
 
@@ -337,22 +335,31 @@ function drawLog(tool) {
   const drawn = `${entries.length}:${at}:${tool.log.key}:${entries.map((e) => said.get(e) ?? "").join("|").length}`;
   if (drawn === tool.logDrawn) return;
   tool.logDrawn = drawn;
+  // Each change keeps its line: a new change adds one, not the whole list again (50 lines a Next).
   const items = entries.map((entry, i) => {
-    const li = document.createElement("li");
+    const li = lines.get(entry) ?? document.createElement("li");
+    lines.set(entry, li);
     const after = said.get(entry);
     const did = summaries.get(entry);
-    li.textContent = `${entry.change.label || "A change"}${did ? ` — ${did}` : ""}${after ? ` → ${after}` : ""}`;
-    if (i >= at) {
-      li.className = "codex-table-log__undone";
-      li.append(" (undone)");
-    } else if (i === at - 1) li.setAttribute("aria-current", "step");
+    const text = `${entry.change.label || "A change"}${did ? ` — ${did}` : ""}${after ? ` → ${after}` : ""}${i >= at ? " (undone)" : ""}`;
+    if (li.textContent !== text) li.textContent = text;
+    setAttr(li, "class", i >= at ? "codex-table-log__undone" : null);
+    setAttr(li, "aria-current", i === at - 1 ? "step" : null);
     return li;
   }).reverse();
-  const start = document.createElement("li");
-  start.textContent = "The game as it began (or as far back as Undo reaches)";
-  list.replaceChildren(...items, start);
+  let start = /** @type {HTMLLIElement | null} */ (list.lastElementChild);
+  if (!start?.hasAttribute("data-start")) {
+    start = document.createElement("li");
+    start.setAttribute("data-start", "");
+    start.textContent = "The game as it began (or as far back as Undo reaches)";
+  }
+  items.push(start);
+  items.forEach((li, i) => { if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null); });
+  while (list.children.length > items.length) list.lastElementChild?.remove();
   region.hidden = false;
 }
+/** @type {WeakMap<import("./store.mjs").Entry, HTMLLIElement>} */
+const lines = new WeakMap();
 
 // `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
 // change is drawn a frame before its answer arrives).
@@ -371,10 +378,9 @@ function soon(tool, answered = false) {
   });
 }
 
-// A result table wider than the phone scrolls sideways in its place; a keyboard must reach it too,
-// so it takes the focus while (and only while) it is wider than its room (its <dt> names it).
-// Asked when a box or its table changes size (a ResizeObserver reports after layout, so reading
-// the widths then forces nothing; asking every frame laid out the results kept out of view).
+// A result table wider than the phone scrolls sideways in its place, and takes the focus (for a
+// keyboard) while it is wider than its room. Asked when a box or its table changes size (after
+// layout: reading widths then forces nothing; asking every frame laid out the results out of view).
 /** @param {HTMLFormElement} form */
 function watchScrollers(form) {
   const boxes = /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc__result--table > dd"));
@@ -621,10 +627,9 @@ function pick(tool, button) {
   if (change) change.focus({ preventScroll: true });
 }
 
-// After Next the view stays on the fight's pointer (the row marked as now), never far below it.
-// No move while it is in view; once it leaves, it goes to the top (the page's scroll padding keeps
-// it clear of the header), so the fighters after it are in view and the next turns move nothing:
-// every scroll makes the theme rewrite the history entry, tens of milliseconds on a phone.
+// After Next the view stays on the fight's pointer (the row marked as now): no move while it is in
+// view; once it leaves, it goes to the top, so the next turns move nothing (every scroll makes the
+// theme rewrite the history entry, tens of milliseconds on a phone).
 /** @param {Tool} tool */
 function followPointer(tool) {
   if (!tool.following) return;
@@ -977,9 +982,8 @@ function bindTable(form) {
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
   mark("bar", true); // gm-tools.css: the theme's "Back to top" would cover a fighter
-  // The page keeps its own room for the bar (scroll padding, the footer): as tall as the bar is, set
-  // on those two elements alone. (A custom property on the root, as this was, restyled every element
-  // of the page whenever a change line made the bar taller: 100 ms of a phone's Apply, measured.)
+  // Room for the bar (scroll padding, the footer), set on those two elements alone: a custom property
+  // on the root restyled the whole page whenever the bar grew (100 ms of a phone's Apply, measured).
   new ResizeObserver(() => {
     const room = Math.ceil(bar.offsetHeight);
     setStyle(document.documentElement, "scroll-padding-bottom", `${room + 8}px`);
