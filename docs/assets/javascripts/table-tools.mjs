@@ -311,6 +311,8 @@ function drawBar(tool) {
 
 /** @type {WeakMap<import("./store.mjs").Entry, string>} */
 const said = new WeakMap();
+/** @type {WeakMap<import("./store.mjs").Entry, HTMLLIElement>} each change's line */
+const lines = new WeakMap();
 /** What a pressed button did, as the engine said it beside the button when it was pressed on this
  *  page ("Apply and end Mei Ling's turn" names no target: its summary does).
  * @type {WeakMap<import("./store.mjs").Entry, string>} */
@@ -335,7 +337,7 @@ function drawLog(tool) {
   const drawn = `${entries.length}:${at}:${tool.log.key}:${entries.map((e) => said.get(e) ?? "").join("|").length}`;
   if (drawn === tool.logDrawn) return;
   tool.logDrawn = drawn;
-  // Each change keeps its line: a new change adds one, not the whole list again (50 lines a Next).
+  // Only what changed is written: a Next adds one line, where rebuilding redrew up to 51 lines.
   const items = entries.map((entry, i) => {
     const li = lines.get(entry) ?? document.createElement("li");
     lines.set(entry, li);
@@ -358,8 +360,6 @@ function drawLog(tool) {
   while (list.children.length > items.length) list.lastElementChild?.remove();
   region.hidden = false;
 }
-/** @type {WeakMap<import("./store.mjs").Entry, HTMLLIElement>} */
-const lines = new WeakMap();
 
 // `answered`: an answer is in place, so the pointer it marks is the one to follow (a Next's own
 // change is drawn a frame before its answer arrives).
