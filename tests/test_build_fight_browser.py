@@ -19,13 +19,13 @@ from playwright.sync_api import expect
 from tests import test_browser as shared
 from tests.support.says import saying, says, says_none
 from tests.test_device_store_browser import FILL, UNFILL
-from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows, value
+from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, phones, rows, value
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["phone"]  # the table tests' phone fixture (downloads allowed: the backup file)
+__all__ = ["phone", "phones"]  # the table tests' phone fixture (downloads allowed: the backup file)
 GROUPS = f"codex.group.{WBS}."
 
 

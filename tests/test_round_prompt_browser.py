@@ -19,11 +19,11 @@ from tests import test_browser as shared
 from tests.support.engine import engine
 from tests.support.says import says
 from tests.test_accessibility import ALSO_FAILS, SERIOUS, axe_violations
-from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, inputs_shown, open_table, phone
+from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, inputs_shown, open_table, phone, phones
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
-__all__ = ["phone"]
+__all__ = ["phone", "phones"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -18,9 +18,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import test_browser as shared
-from tests.support.browser import local_only
 from tests.support.engine import engine
 from tests.support.says import says, says_none
+from tests.support.warm import Tabs, needs_new_tab, visit
 
 site, browser = shared.site, shared.browser  # the browser tests' fixtures, shared
 settled = shared.settled
@@ -34,25 +34,30 @@ BAR = "[data-table-bar]"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 
+@pytest.fixture(scope="module")
+def phones(browser: Any, site: tuple[str, list[str]]) -> Iterator[Tabs]:
+    """The module's phone tab, its engine kept warm from test to test (tests/support/warm.py)."""
+    tabs = Tabs(browser, site[0], {**PHONE, "service_workers": "block", "accept_downloads": True})
+    yield tabs
+    tabs.close()
+
+
 @pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:
+def phone(phones: Tabs, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A phone: 390 px wide, touch; no service worker (a private window's view, and quick); downloads
-    allowed (a backup file, an exported fight)."""
-    context = browser.new_context(**PHONE, service_workers="block", accept_downloads=True)
-    page = context.new_page()
-    blocked: list[str] = []
-    errors: list[str] = []
-    local_only(page, blocked)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert blocked == [] and errors == []
+    allowed (a backup file, an exported fight). Its storage is empty; its engine may be warm."""
+    page = phones.take(fresh=needs_new_tab(request))
+    try:
+        yield page
+        assert phones.blocked == [] and phones.errors == []
+    finally:
+        phones.give_back()
 
 
 def open_table(page: Any, url: str, form: str = FIGHT, *, example: bool = True) -> None:
     """Open a table page; a new fight (which starts empty) gets the tool's example fighters, as a
     GM's first tap would give them ("Try an example fight"), unless `example` is false."""
-    page.goto(url)
+    visit(page, url)
     page.wait_for_selector(f'{form}[data-table-ready="yes"]')
     if example and not rows(page, form):
         page.locator(f"{form} .codex-build__example").tap()
@@ -263,6 +268,7 @@ def inputs_shown(page: Any, form: str = FIGHT) -> dict[str, Any]:
         "els => Object.fromEntries(els.map(e => [e.name, e.type === 'checkbox' ? e.checked : e.value]))")
 
 
+@pytest.mark.new_tab  # the engine must still be starting when the page is ready
 def test_next_never_applies_results_worked_out_for_other_inputs(site: tuple[str, list[str]], phone: Any) -> None:
     # The page opens with a link's fight over results baked for the page's defaults; until the live
     # answer is in, a Next from those results would put the default fight in the link's place.

@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import test_browser as shared
-from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, rows
+from tests.test_table_browser import BAR, CONFLICT, FIGHT, WBS, XIA, open_table, phone, phones, rows
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
-__all__ = ["phone"]
+__all__ = ["phone", "phones"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -18,7 +18,7 @@ from tests.support.says import says
 from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, open_table, rows, value
 
 site, browser = shared.site, shared.browser
-phone = table.phone  # the phone fixture, shared
+phone, phones = table.phone, table.phones  # the phone fixture and its warm tab, shared
 settled = shared.settled
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
