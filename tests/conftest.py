@@ -24,6 +24,15 @@ settings.register_profile("codex", deadline=None)
 settings.load_profile("codex")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The heavy test files first (a browser's, or marked slow), the many quick ones after them.
+    The two workers take files in this order (`--dist loadfile`), so the quick files fill in at the
+    end, where a heavy file started last would have kept one worker busy alone. A stable sort: each
+    file's tests keep their order."""
+    heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
+    items.sort(key=lambda item: item.path not in heavy)
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

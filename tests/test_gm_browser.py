@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +14,35 @@ import pytest
 from tests import test_browser as shared
 from tests.support.engine import engine
 from tests.support.says import says
+from tests.support.warm import Tabs, needs_new_tab, visit
 from tests.test_browser import outputs, settled
 from tests.test_table_browser import past_round_prompt
 
-site, browser, tab = shared.site, shared.browser, shared.tab  # the browser tests' fixtures, shared
+site, browser = shared.site, shared.browser  # the browser tests' fixtures, shared
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TRACKER = "wbs.combat_tracker"
 FORM = f'form[data-calc="{TRACKER}"]'
 HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def tabs(browser: Any, site: tuple[str, list[str]]) -> Iterator[Tabs]:
+    """The module's tab (as test_browser's `tab`: 1280 px, no service worker), its engine kept warm
+    from test to test (tests/support/warm.py)."""
+    kept = Tabs(browser, site[0], {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"})
+    yield kept
+    kept.close()
+
+
+@pytest.fixture()
+def tab(tabs: Tabs, request: pytest.FixtureRequest) -> Iterator[tuple[Any, dict]]:
+    page = tabs.take(fresh=needs_new_tab(request))
+    try:
+        yield page, {}
+        assert tabs.blocked == [] and tabs.errors == [], (tabs.blocked, tabs.errors)
+    finally:
+        tabs.give_back()
 
 
 def _example(page: Any, form: str = FORM) -> None:
@@ -76,7 +97,7 @@ def test_a_named_fight_survives_reload_and_a_shared_link(site: tuple[str, list[s
     page, _ = tab
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.goto(base + "wbs/fight/")
+    visit(page, base + "wbs/fight/")
     _example(page)
     _fight(page)
     _advance(page)
@@ -115,7 +136,7 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
                                                                          tab: tuple[Any, dict]) -> None:
     base, _ = site
     page, _ = tab
-    page.goto(base + "wbs/fight/")
+    visit(page, base + "wbs/fight/")
     _example(page)
     for _ in range(10):
         page.locator(f'{FORM} [data-rows-action="add"]').click()
@@ -152,7 +173,7 @@ def test_on_a_phone_the_fight_never_hides_its_rows(site: tuple[str, list[str]], 
     wide = page.viewport_size
     page.set_viewport_size({"width": 390, "height": 844})
     try:
-        page.goto(base + "wbs/fight/")
+        visit(page, base + "wbs/fight/")
         _example(page)
         for _ in range(7):
             page.locator(f'{FORM} [data-rows-action="add"]').click()
@@ -182,7 +203,7 @@ def test_a_link_from_an_older_version_keeps_the_page_usable(site: tuple[str, lis
                                                             tab: tuple[Any, dict]) -> None:
     base, _ = site
     page, _ = tab
-    page.goto(base + f"wbs/fight/?{TRACKER}.combatants=0_Old.3&{TRACKER}.round=4")
+    visit(page, base + f"wbs/fight/?{TRACKER}.combatants=0_Old.3&{TRACKER}.round=4")
     settled(page, TRACKER)
     notice = page.locator(f"{FORM} #calc-wbs-combat_tracker-combatants-notice")
     assert notice.is_visible() and "older version" in notice.inner_text()
@@ -193,7 +214,7 @@ def test_a_link_from_an_older_version_keeps_the_page_usable(site: tuple[str, lis
 def test_saves_export_and_import(site: tuple[str, list[str]], tab: tuple[Any, dict], tmp_path: Path) -> None:
     base, _ = site
     page, _ = tab
-    page.goto(base + "wbs/fight/")
+    visit(page, base + "wbs/fight/")
     _example(page)
     _cell(page, 1, "name").fill("Ambush")
     settled(page, TRACKER)
@@ -245,7 +266,7 @@ def test_an_attack_is_applied_to_a_named_target(site: tuple[str, list[str]], tab
     base, _ = site
     page, _ = tab
     order = 'form[data-calc="xia.initiative_order"]'
-    page.goto(base + "xia/conflict/")
+    visit(page, base + "xia/conflict/")
     _example(page, order)
     page.locator(f'{order} tr[data-row="2"] [data-field="name"]').fill(HOSTILE)
     page.fill(f'{order} input[name="target"]', "<IMG src=x onerror=alert(1)>")  # names match whatever the case
@@ -277,7 +298,7 @@ def test_a_character_is_exported_imported_shared_and_printed(site: tuple[str, li
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     builder = 'form[data-calc="wbs.character"]'
-    page.goto(base + "wbs/builder/")
+    visit(page, base + "wbs/builder/")
     page.fill(f'{builder} input[name="name"]', HOSTILE)
     page.fill(f'{builder} input[name="strength"]', "4")
     settled(page, "wbs.character")
@@ -318,7 +339,7 @@ def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]
     base, _ = site
     page, _ = tab
     order = 'form[data-calc="xia.initiative_order"]'
-    page.goto(base + "xia/conflict/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
+    visit(page, base + "xia/conflict/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
                      "&xia.initiative_order.turns_taken=3&xia.initiative_order.round=3")
     settled(page, "xia.initiative_order")
     notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
