@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.support.fixtures import open_context
+from tests.support.warm import visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -79,14 +80,15 @@ PALETTE = {"light": "default", "dark": "slate"}
 def violations_on(browser: Any, site: str, pages: dict[str, str], failing: Callable[[str, dict[str, Any]], bool],
                   schemes: tuple[str, ...] = ("light",), **context: Any) -> dict[str, list[dict[str, Any]]]:
     """Each page's axe violations that are `failing` for its kind, once its code has bound it, in
-    each of `schemes` in turn (the header's toggle pressed, as a reader switches: one page load, and
-    one engine start, for both; the theme keeps the choice for the next page, which starts in it)."""
+    each of `schemes` in turn (the header's toggle pressed, as a reader switches; the theme keeps the
+    choice for the next page, which starts in it). One tab goes from page to page as a reader's does
+    (tests/support/warm.py `visit`: a link followed, the engine started once for them all)."""
     opened, blocked, errors = open_context(browser, scheme=schemes[0], **context)
     page = opened.pages[0]
     found = {}
     try:
         for kind, path in pages.items():
-            page.goto(site + path)
+            visit(page, site + path)
             bound(page)
             for scheme in schemes:
                 if page.evaluate("document.body.dataset.mdColorScheme") != PALETTE[scheme]:
