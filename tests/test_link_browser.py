@@ -19,11 +19,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests import test_browser as shared
 from tests.support import png
 from tests.support.browser import CHROMIUM, for_tests, local_only
+from tests.support.browser import playwright as running_playwright
 
 site = shared.site  # the built site, served on 127.0.0.1
 settled = shared.settled
@@ -41,8 +42,7 @@ LINK_CODE = ("link.mjs", "link-gm.mjs", "join.mjs", "players.mjs", "seats.mjs", 
 def playwright() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: ./dev test installs it (apt-get install chromium)")
-    with sync_playwright() as running:
-        yield running
+    yield running_playwright()
 
 
 @contextmanager

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -43,15 +45,42 @@ def for_tests(*off: str) -> list[str]:
 TESTS = for_tests()
 
 
+# This process's Playwright and Chromium, started once (a test worker's, for all its modules: a
+# launch costs the machine about 0.8 CPU-s) and stopped when the tests end (fixtures.py), or at exit.
+_running: dict[str, Any] = {}
+
+
+def playwright() -> Playwright:
+    """This process's Playwright (the sync API allows one at a time per thread)."""
+    if "playwright" not in _running:
+        _running["playwright"] = sync_playwright().start()
+        atexit.register(stop)
+    return _running["playwright"]
+
+
+def stop() -> None:
+    """Close this process's Chromium and stop its Playwright (nothing if they never started)."""
+    browser = _running.pop("browser", None)
+    if browser is not None and browser.is_connected():
+        browser.close()
+    running = _running.pop("playwright", None)
+    if running is not None:
+        running.stop()
+
+
 @contextmanager
 def chromium() -> Iterator[Browser]:
-    """A headless Chromium from Debian's package (never a Playwright download)."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=TESTS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    """The process's headless Chromium from Debian's package (never a Playwright download); the
+    contexts a caller leaves open are closed when it is done, so the next one starts with none."""
+    browser = _running.get("browser")
+    if browser is None or not browser.is_connected():
+        browser = _running["browser"] = playwright().chromium.launch(executable_path=CHROMIUM, args=TESTS,
+                                                                     headless=True)
+    try:
+        yield browser
+    finally:
+        for context in browser.contexts:
+            context.close()
 
 
 def local_only(page: Page, blocked: list[str]) -> None:
@@ -65,13 +94,12 @@ def local_only(page: Page, blocked: list[str]) -> None:
 def persistent(profile: str, **options: object) -> Iterator[BrowserContext]:
     """A headless Chromium with a profile kept on disk, as a reader's browser keeps one
     (service workers and their caches survive between visits)."""
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=TESTS, headless=True, **options)
-        try:
-            yield context
-        finally:
-            context.close()
+    context = playwright().chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=TESTS, headless=True, **options)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def record_hosts(context: BrowserContext, outside: list[str]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import chromium, local_only
+from tests.support.browser import chromium, local_only, stop
 from tests.support.server import serve
 
 
@@ -20,9 +20,17 @@ def served_site(built_site: Path, site_port: int) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _browser_stopped() -> Iterator[None]:
+    """The tests' Chromium (one per test worker, started by the first module that asks) is closed
+    when the worker's tests end."""
+    yield
+    stop()
+
+
 @pytest.fixture(scope="module")
 def module_browser() -> Iterator[Any]:
-    """One headless Chromium per module (one Playwright at a time: test_browser.py has its own)."""
+    """The worker's headless Chromium, for one module (its contexts closed after it)."""
     if not Path("/usr/bin/chromium").exists():
         pytest.fail("Debian's chromium is missing: ./dev test installs it (apt-get install chromium)")
     with chromium() as b:
