@@ -14,7 +14,7 @@ import pytest
 from tests import test_browser as shared
 from tests.support.engine import engine
 from tests.support.says import says
-from tests.support.warm import Tabs, needs_new_tab, visit
+from tests.support.warm import Tabs, visit
 from tests.test_browser import outputs, settled
 from tests.test_table_browser import past_round_prompt
 
@@ -30,19 +30,14 @@ HOSTILE = "<img src=x onerror=alert(1)>"
 def tabs(browser: Any, site: tuple[str, list[str]]) -> Iterator[Tabs]:
     """The module's tab (as test_browser's `tab`: 1280 px, no service worker), its engine kept warm
     from test to test (tests/support/warm.py)."""
-    kept = Tabs(browser, site[0], {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"})
-    yield kept
-    kept.close()
+    with Tabs(browser, site[0], {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}) as kept:
+        yield kept
 
 
 @pytest.fixture()
 def tab(tabs: Tabs, request: pytest.FixtureRequest) -> Iterator[tuple[Any, dict]]:
-    page = tabs.take(fresh=needs_new_tab(request))
-    try:
+    with tabs.lent(request) as page:
         yield page, {}
-        assert tabs.blocked == [] and tabs.errors == [], (tabs.blocked, tabs.errors)
-    finally:
-        tabs.give_back()
 
 
 def _example(page: Any, form: str = FORM) -> None:
@@ -340,7 +335,7 @@ def test_an_old_slot_style_link_says_what_it_left_out(site: tuple[str, list[str]
     page, _ = tab
     order = 'form[data-calc="xia.initiative_order"]'
     visit(page, base + "xia/conflict/?xia.initiative_order.c1_side=pc&xia.initiative_order.c1_physical=4"
-                     "&xia.initiative_order.turns_taken=3&xia.initiative_order.round=3")
+                       "&xia.initiative_order.turns_taken=3&xia.initiative_order.round=3")
     settled(page, "xia.initiative_order")
     notice = page.locator(f"{order} #calc-xia-initiative_order-combatants-notice")
     assert notice.is_visible() and "older version" in notice.inner_text() and "c1_side" in notice.inner_text()

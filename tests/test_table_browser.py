@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from tests import test_browser as shared
 from tests.support.engine import engine
 from tests.support.says import says, says_none
-from tests.support.warm import Tabs, needs_new_tab, visit
+from tests.support.warm import Tabs, visit
 
 site, browser = shared.site, shared.browser  # the browser tests' fixtures, shared
 settled = shared.settled
@@ -37,21 +37,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 @pytest.fixture(scope="module")
 def phones(browser: Any, site: tuple[str, list[str]]) -> Iterator[Tabs]:
     """The module's phone tab, its engine kept warm from test to test (tests/support/warm.py)."""
-    tabs = Tabs(browser, site[0], {**PHONE, "service_workers": "block", "accept_downloads": True})
-    yield tabs
-    tabs.close()
+    with Tabs(browser, site[0], {**PHONE, "service_workers": "block", "accept_downloads": True}) as tabs:
+        yield tabs
 
 
 @pytest.fixture()
 def phone(phones: Tabs, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A phone: 390 px wide, touch; no service worker (a private window's view, and quick); downloads
     allowed (a backup file, an exported fight). Its storage is empty; its engine may be warm."""
-    page = phones.take(fresh=needs_new_tab(request))
-    try:
+    with phones.lent(request) as page:
         yield page
-        assert phones.blocked == [] and phones.errors == []
-    finally:
-        phones.give_back()
 
 
 def open_table(page: Any, url: str, form: str = FIGHT, *, example: bool = True) -> None:

@@ -14,6 +14,8 @@ to run before the page's own starts in a new one (`needs_new_tab`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -62,7 +64,7 @@ def _listeners(emitter: Any) -> int:
 
 
 class Tabs:
-    """The module's warm tab: `take()` for each test, `give_back()` after it, `close()` at the end."""
+    """The module's warm tab (`with Tabs(...)` for the module): `lent(request)` for each test."""
 
     def __init__(self, browser: Any, base: str, options: dict[str, Any]) -> None:
         self.browser, self.base, self.options = browser, base, options
@@ -71,6 +73,23 @@ class Tabs:
         self.blocked: list[str] = []
         self.errors: list[str] = []
         self._counts = (0, 0)
+
+    def __enter__(self) -> Tabs:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextmanager
+    def lent(self, request: Any) -> Iterator[Any]:
+        """The tab for one test (`request`'s); after it, no request has left 127.0.0.1 and no page
+        error was thrown."""
+        page = self.take(fresh=needs_new_tab(request))
+        try:
+            yield page
+            assert self.blocked == [] and self.errors == [], (self.blocked, self.errors)
+        finally:
+            self.give_back()
 
     def take(self, fresh: bool = False) -> Any:
         """The tab for a test; a new one if `fresh` (`needs_new_tab`)."""
