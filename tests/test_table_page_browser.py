@@ -163,6 +163,33 @@ def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[st
     assert not [item for item in items[1:] if " \u2014 " in item], items  # a Next the engine said nothing beside
 
 
+ROWS_DRAWN = """() => document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows tbody [data-field="name"]')
+    .checkVisibility({ contentVisibilityAuto: true })"""
+
+
+def test_the_fights_rows_left_for_the_bar_are_not_drawn_while_out_of_view(site: tuple[str, list[str]],
+                                                                          phone: Any) -> None:
+    """The rows (every field of every fighter) are drawn only while in view or holding the focus or
+    the reader's selection: a field typed in, then Next tapped, leaves no caret behind to keep
+    thousands of controls drawn at every answer (rows.mjs `letGo`)."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    damage = page.locator(f'{FIGHT} .codex-rows tbody tr[data-row="1"] [data-field="damage"]')
+    damage.tap()
+    damage.fill("2")
+    settled(page, WBS)
+    assert page.evaluate(ROWS_DRAWN), "a field holding the focus is drawn"
+    page.tap(f'{BAR} [data-table-action="next"]')
+    settled(page, WBS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function(f"() => !({ROWS_DRAWN})()", timeout=5_000)
+    # A stretch of text the reader selected in the rows is theirs: kept, and the rows with it.
+    page.evaluate("""() => { const label = document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows th');
+        getSelection().selectAllChildren(label); }""")
+    page.wait_for_function(ROWS_DRAWN, timeout=5_000)
+    assert page.evaluate("getSelection().type") == "Range"
+
+
 def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
     open_table(page, site[0] + "wbs/fight/")

@@ -566,6 +566,18 @@ function staleLink(form, holder) {
     `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
 }
 
+/** A field left for somewhere outside the rows leaves the browser's caret behind in the table, and a
+ *  table holding the caret is drawn whole, however far out of view (content-visibility: auto keeps
+ *  what holds the selection relevant): thousands of controls laid out and painted again at every
+ *  answer, twice a phone's Next at a round's end (measured). A caret is no selection the reader
+ *  made; a range of text they selected is left alone.
+ * @param {HTMLElement} holder @param {FocusEvent} event */
+function letGo(holder, event) {
+  if (event.relatedTarget instanceof Node && holder.contains(event.relatedTarget)) return;
+  const selection = getSelection();
+  if (selection?.type === "Caret" && holder.contains(selection.anchorNode)) selection.removeAllRanges();
+}
+
 /** @param {HTMLFormElement} form */
 export function bindRows(form) {
   const holders = holdersOf(form);
@@ -578,6 +590,7 @@ export function bindRows(form) {
       const button = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("button[data-rows-action]"));
       if (button && holder.contains(button)) onAction(holder, button);
     });
+    holder.addEventListener("focusout", (event) => letGo(holder, /** @type {FocusEvent} */ (event)));
   }
   // A table tool presses its own results' buttons (table-tools.mjs): it records them in its log.
   if (!form.hasAttribute("data-table")) {
