@@ -7,7 +7,7 @@ served as a static host serves it (tests/support/server.py). Two actions, each d
 the page (so the driver adds no work of its own to the page's main thread), each answer awaited,
 then two frames:
 - damage: a fighter's damage typed (an input event on the focused field), as a GM enters a hit;
-- Next: the bar's Next pressed (a click), as a GM ends a turn; the next press waits out the
+- Next: the bar's Next tapped, as a GM ends a turn; the next press waits out the
   double-tap guard (rows.mjs HOLD), as a GM's next turn does, while the page asks ahead for the
   state Next leads to (codex.mjs `foresee`): such an answer is drawn within the tap, and its split
   is only "before" (no trip to the worker);
@@ -18,6 +18,8 @@ then two frames:
   fifty changes; a 500-change game as the page keeps and sends it (the state before its last fifty
   changes, and those: store.mjs, issue 28's budget, under 100 ms on the phone); and, for reference,
   the same 500 changes replayed from the fight's start, a log no page keeps or sends.
+Every tap is a finger's: the focus moves to the button, then the click (a script's click() alone
+leaves the focus where it was, in the field last typed in, which a finger never does).
 Each action's answer has a deadline (DEADLINE_MS): a change the page asks nothing for is an error
 naming its step, never a hang. `--site DIR --port N` measures a site already built for that port.
 The browser is a reader's (browser.ARGS, as bench_site.py's: its wasm optimised as it runs, which
@@ -57,6 +59,10 @@ DEADLINE_MS = 10_000  # an answer that does not come is an error with its step n
 # such as picking the fighter already picked, would otherwise wait for ever).
 WAIT = """
   const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  // A tap as a finger makes it: the press moves the focus to the button (Chromium's default on a
+  // pointer press, which a script's click() skips), then the click. The focus matters: a field
+  // keeps what holds it rendered (content-visibility), a button in the bar does not.
+  const tap = (button) => { button.focus({ preventScroll: true }); button.click(); };
   const answer = (holder, what) => new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`no answer to ${what} in DEADLINE ms`)), DEADLINE);
     holder.addEventListener("codex:answer", () => { clearTimeout(timer); done(); }, { once: true });
@@ -97,7 +103,7 @@ PRESS_NEXT = """async ([form, count, hold]) => {""" + WAIT + """
     const answered = answer(holder, `Next ${i + 1}`);
     let pressed = 0;
     next.addEventListener("click", (event) => { pressed = event.timeStamp; }, { once: true, capture: true });
-    next.click();
+    tap(next);
     await answered;
     const shown = performance.now() - pressed;
     const parts = split();
@@ -118,7 +124,7 @@ HIT = """async ([form, count, hold]) => {""" + WAIT + """
     // a different fighter each time: picking the one already picked changes nothing, so asks nothing
     const picks = holder.querySelectorAll('output[name="fighters"] .codex-pick');
     const picked = answer(holder, `pick ${i + 1}`);
-    picks[i % picks.length].click();
+    tap(picks[i % picks.length]);
     await picked;
     await frame();
     let answered = answer(holder, `+1 typed ${i + 1}`);
@@ -131,7 +137,7 @@ HIT = """async ([form, count, hold]) => {""" + WAIT + """
     answered = answer(holder, `Apply ${i + 1}`);
     let pressed = 0;
     go.addEventListener("click", (e) => { pressed = e.timeStamp; }, { once: true, capture: true });
-    go.click();
+    tap(go);
     await answered;
     const shown = performance.now() - pressed;
     const parts = split();
@@ -162,14 +168,14 @@ AMOUNT = """async ([form, count, hold]) => {""" + WAIT.replace("DEADLINE", "DEAD
   const tapped = (button) => {
     let at = 0;
     button.addEventListener("click", (e) => { at = e.timeStamp; }, { once: true, capture: true });
-    button.click();
+    tap(button);
     return () => at;
   };
   const plus = [], undo = [];
   for (let i = 0; i < count; i++) {
     const which = i % 3;
     const picked = answer(holder, `pick ${i + 1}`);
-    holder.querySelectorAll('output[name="fighters"] .codex-pick')[which].click();
+    tap(holder.querySelectorAll('output[name="fighters"] .codex-pick')[which]);
     await picked;
     await new Promise((done) => setTimeout(done, THUMB));  // the thumb moves from the card to the bar
     let before = cardOf(which).textContent;
