@@ -444,9 +444,37 @@ const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
 /** @param {Element} out @param {string} html */
 function patch(out, html) {
+  const ready = prepared.get(html);
+  prepared.delete(html);
+  reconcile(out, ready ?? parsed(html));
+}
+
+/** @param {string} html @returns {DocumentFragment} */
+function parsed(html) {
   const fresh = document.createElement("template");
   fresh.innerHTML = html;
-  reconcile(out, fresh.content);
+  return fresh.content;
+}
+
+// An answer asked ahead is parsed while the reader reads, so the tap that draws it only compares
+// and moves nodes (parsing a fight's cards is a fifth of a phone's Next). Each is used once: its
+// nodes move into the page. Only outputs that differ from those shown, and the newest few.
+/** @type {Map<string, DocumentFragment>} an output's HTML → its nodes, not yet in the page */
+const prepared = new Map();
+const PREPARED = 32;
+
+/** @param {HTMLFormElement} form @param {Record<string, string>} outputs */
+function prepareSoon(form, outputs) {
+  const go = () => {
+    const drawn = formState(form).shown;
+    for (const [name, html] of Object.entries(outputs)) {
+      const out = outputNamed(form, name);
+      if (!out || prepared.has(html) || (drawn.has(out) ? drawn.get(out) : out.innerHTML) === html) continue;
+      prepared.set(html, parsed(html));
+      if (prepared.size > PREPARED) prepared.delete(/** @type {string} there is one */ (prepared.keys().next().value));
+    }
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
 }
 
 /** Whether `now` can be drawn into `was` in place (same tag, not a form control). @param {Node} was @param {Node} now
@@ -554,7 +582,10 @@ export async function foresee(form, sets) {
       mine.ahead = { key, reply };
       const answer = await reply;
       if (mine.ahead?.reply === reply) mine.ahead = null;
-      if (answer.ok) remember(form, key, answer.ok);
+      if (answer.ok) {
+        remember(form, key, answer.ok);
+        prepareSoon(form, answer.ok);
+      }
     }
   } finally {
     mine.foreseeing = false;

@@ -395,8 +395,21 @@ function watchScrollers(form) {
   };
   /** @param {Element} target */
   const boxOf = (target) => /** @type {HTMLElement | null} */ (target.closest(".calc__result--table > dd"));
-  const sized = new ResizeObserver((entries) => mark(entries.map(({ target }) => boxOf(target))));
-  const seen = new IntersectionObserver((entries) => mark(entries.filter((e) => e.isIntersecting).map((e) => boxOf(e.target))));
+  // Marked when the page is idle, not in the frame that resized them: a round's end resizes every
+  // table, and their marks (a keyboard's stop, nothing drawn) are no part of what the tap shows.
+  /** @type {Set<HTMLElement | null>} */
+  const due = new Set();
+  /** @param {Iterable<HTMLElement | null>} some */
+  const markSoon = (some) => {
+    const first = due.size === 0;
+    for (const box of some) due.add(box);
+    if (!first || due.size === 0) return;
+    const go = () => { const boxes = [...due]; due.clear(); mark(boxes); };
+    if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 500 });
+    else setTimeout(go, 50);
+  };
+  const sized = new ResizeObserver((entries) => markSoon(entries.map(({ target }) => boxOf(target))));
+  const seen = new IntersectionObserver((entries) => markSoon(entries.filter((e) => e.isIntersecting).map((e) => boxOf(e.target))));
   for (const box of boxes) seen.observe(box);
   /** @type {Map<Element, Element | null>} each box's table being watched (a replaced one is let go) */
   const tables = new Map();
