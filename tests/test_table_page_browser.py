@@ -163,6 +163,27 @@ def test_the_log_region_lists_every_change_latest_first(site: tuple[str, list[st
     assert not [item for item in items[1:] if " \u2014 " in item], items  # a Next the engine said nothing beside
 
 
+def test_the_bar_keeps_its_height_from_turn_to_turn(site: tuple[str, list[str]], phone: Any) -> None:
+    """Next stays under the thumb: the bar is as tall at a round's end (its "Round choices") and for
+    a long name acting as for a short one."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    bar = page.locator(BAR)
+    heights, rounds = set(), set()
+    for _ in range(40):
+        page.tap(f'{BAR} [data-table-action="next"]')
+        settled(page, WBS)
+        heights.add(round(bar.bounding_box()["height"]))
+        rounds.add(page.locator(f'{FIGHT} input[name="round"]').input_value())
+        prompt = page.locator("dialog.codex-round-prompt[open]")
+        if prompt.count():
+            prompt.get_by_role("button", name="Cancel").tap()
+        if len(rounds) > 2:
+            break
+    assert len(rounds) > 2, f"no round ended in 40 turns: {rounds}"
+    assert len(heights) == 1, f"the bar changed height: {sorted(heights)}"
+
+
 ROWS_DRAWN = """() => document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows tbody [data-field="name"]')
     .checkVisibility({ contentVisibilityAuto: true })"""
 
