@@ -184,8 +184,8 @@ def test_the_bar_keeps_its_height_from_turn_to_turn(site: tuple[str, list[str]],
     assert len(heights) == 1, f"the bar changed height: {sorted(heights)}"
 
 
-ROWS_DRAWN = """() => document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows tbody [data-field="name"]')
-    .checkVisibility({ contentVisibilityAuto: true })"""
+ROWS_DRAWN = """() => document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows tbody')
+    .querySelector('[data-field="name"]').checkVisibility({ contentVisibilityAuto: true })"""
 
 
 def test_the_fights_rows_left_for_the_bar_are_not_drawn_while_out_of_view(site: tuple[str, list[str]],
@@ -205,8 +205,8 @@ def test_the_fights_rows_left_for_the_bar_are_not_drawn_while_out_of_view(site: 
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function(f"() => !({ROWS_DRAWN})()", timeout=5_000)
     # A stretch of text the reader selected in the rows is theirs: kept, and the rows with it.
-    page.evaluate("""() => { const label = document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows th');
-        getSelection().selectAllChildren(label); }""")
+    page.evaluate("""() => getSelection().selectAllChildren(
+        document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows th'))""")
     page.wait_for_function(ROWS_DRAWN, timeout=5_000)
     assert page.evaluate("getSelection().type") == "Range"
 
