@@ -31,7 +31,9 @@ KINDS = {"rules": "wbs/basics/", "calculator": "wbs/energy/", "table": "wbs/figh
 # search index, and the theme's own files (its bundle and stylesheets) are 60 KB of a rules page's.
 # Issues 29 and 32 then added the device store's typed checks, the fighters' cards, the bar's amounts,
 # the log region and the picker's button (its dialog loads at the first tap): 146 and 177 KB.
-BUDGET_KB = {"rules": 100, "calculator": 150, "table": 180}
+# Issue 28's tap (answers asked ahead parsed at idle, a rows field's caret let go, the round prompt
+# loaded at idle): the table page 181 KB, its comments cut to a line each; 182 is its budget.
+BUDGET_KB = {"rules": 100, "calculator": 150, "table": 182}
 THEME_FETCHES = ("search/search_index.json", "assets/javascripts/workers/codex-search.js")
 # Code only a calculator, a table tool or the tile table runs (and the search's entries).
 PART_CODE = {name for name, _ in PARTS} | {"rows.mjs", "saves.mjs", "kept.mjs", "store.mjs", "loading.mjs",

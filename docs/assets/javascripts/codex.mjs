@@ -456,9 +456,7 @@ function parsed(html) {
   return fresh.content;
 }
 
-// An answer asked ahead is parsed while the reader reads, so the tap that draws it only compares
-// and moves nodes (parsing a fight's cards is a fifth of a phone's Next). Each is used once: its
-// nodes move into the page. Only outputs that differ from those shown, and the newest few.
+// Answers asked ahead are parsed at idle (outputs that differ, the newest few); each used once.
 /** @type {Map<string, DocumentFragment>} an output's HTML → its nodes, not yet in the page */
 const prepared = new Map();
 const PREPARED = 32;

@@ -53,7 +53,7 @@ function bindPrompt(form) {
   open.addEventListener("click", () => show(form, prompt));
   whenAnswered(form, () => update(form, prompt));
   update(form, prompt);
-  // Loaded while the GM reads, so the tap that ends the first round fetches and compiles nothing.
+  // Loaded at idle: the tap that ends a round fetches nothing.
   const load = () => { import("./round-prompt-dialog.mjs").catch(() => {}); };
   if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 5000 });
   else setTimeout(load, 1000);

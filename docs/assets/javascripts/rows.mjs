@@ -566,11 +566,7 @@ function staleLink(form, holder) {
     `values (${shown}) are no longer used and were left out; everything else from the link is kept.`);
 }
 
-/** A field left for somewhere outside the rows leaves the browser's caret behind in the table, and a
- *  table holding the caret is drawn whole, however far out of view (content-visibility: auto keeps
- *  what holds the selection relevant): thousands of controls laid out and painted again at every
- *  answer, twice a phone's Next at a round's end (measured). A caret is no selection the reader
- *  made; a range of text they selected is left alone.
+/** A rows field left takes its caret along: a caret kept the rows drawn out of view (ARCHITECTURE.md).
  * @param {HTMLElement} holder @param {FocusEvent} event */
 function letGo(holder, event) {
   if (event.relatedTarget instanceof Node && holder.contains(event.relatedTarget)) return;

@@ -395,8 +395,7 @@ function watchScrollers(form) {
   };
   /** @param {Element} target */
   const boxOf = (target) => /** @type {HTMLElement | null} */ (target.closest(".calc__result--table > dd"));
-  // Marked when the page is idle, not in the frame that resized them: a round's end resizes every
-  // table, and their marks (a keyboard's stop, nothing drawn) are no part of what the tap shows.
+  // Marked at idle, not in the frame that resized them (a round's end resizes every table).
   /** @type {Set<HTMLElement | null>} */
   const due = new Set();
   /** @param {Iterable<HTMLElement | null>} some */
