@@ -4,7 +4,7 @@
 // (mkdocs-material's document$) re-binds forms without loading anything twice.
 
 import { adopt } from "./engine-early.mjs";
-import { everyPage } from "./every-page.mjs";
+import { everyPage, whenIdle } from "./every-page.mjs";
 import { answered, whenChangedAsk } from "./form-changes.mjs";
 import { formState } from "./form-state.mjs";
 import { pending, progress, ready, settled } from "./loading.mjs";
@@ -463,7 +463,7 @@ const PREPARED = 32;
 
 /** @param {HTMLFormElement} form @param {Record<string, string>} outputs */
 function prepareSoon(form, outputs) {
-  const go = () => {
+  whenIdle(() => {
     const drawn = formState(form).shown;
     for (const [name, html] of Object.entries(outputs)) {
       const out = outputNamed(form, name);
@@ -471,8 +471,7 @@ function prepareSoon(form, outputs) {
       prepared.set(html, parsed(html));
       if (prepared.size > PREPARED) prepared.delete(/** @type {string} there is one */ (prepared.keys().next().value));
     }
-  };
-  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
+  }, 1000);
 }
 
 /** Whether `now` can be drawn into `was` in place (same tag, not a form control). @param {Node} was @param {Node} now

@@ -20,3 +20,10 @@ export function everyPage(fn) {
 export function mark(kind, on) {
   document.documentElement.classList.toggle(`codex-page--${kind}`, on);
 }
+
+/** Run `fn` once the page is idle (at most `timeout` ms from now), or soon where the browser has no
+ *  idle callbacks. @param {() => void} fn @param {number} timeout */
+export function whenIdle(fn, timeout) {
+  if ("requestIdleCallback" in window) requestIdleCallback(fn, { timeout });
+  else setTimeout(fn, Math.min(timeout, 200));
+}

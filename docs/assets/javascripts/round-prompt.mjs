@@ -2,7 +2,7 @@
 // "Round choices" in the table bar at a round's start (the engine's `choices` output); the dialog
 // opens by itself when Next ends a round, and loads when opened.
 
-import { everyPage } from "./every-page.mjs";
+import { everyPage, whenIdle } from "./every-page.mjs";
 import { whenAnswered } from "./form-changes.mjs";
 import { formState } from "./form-state.mjs";
 
@@ -54,9 +54,7 @@ function bindPrompt(form) {
   whenAnswered(form, () => update(form, prompt));
   update(form, prompt);
   // Loaded at idle: the tap that ends a round fetches nothing.
-  const load = () => { import("./round-prompt-dialog.mjs").catch(() => {}); };
-  if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 1000);
+  whenIdle(() => { import("./round-prompt-dialog.mjs").catch(() => {}); }, 5000);
 }
 
 everyPage(() => {

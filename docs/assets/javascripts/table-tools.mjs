@@ -9,7 +9,7 @@
 
 import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
-import { everyPage, mark } from "./every-page.mjs";
+import { everyPage, mark, whenIdle } from "./every-page.mjs";
 import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { download, fileName, readText, removeKey, roomWords, withLock } from "./device-store.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
@@ -403,9 +403,7 @@ function watchScrollers(form) {
     const first = due.size === 0;
     for (const box of some) due.add(box);
     if (!first || due.size === 0) return;
-    const go = () => { const boxes = [...due]; due.clear(); mark(boxes); };
-    if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 500 });
-    else setTimeout(go, 50);
+    whenIdle(() => { const boxes = [...due]; due.clear(); mark(boxes); }, 500);
   };
   const sized = new ResizeObserver((entries) => markSoon(entries.map(({ target }) => boxOf(target))));
   const seen = new IntersectionObserver((entries) => markSoon(entries.filter((e) => e.isIntersecting).map((e) => boxOf(e.target))));
