@@ -119,7 +119,11 @@ def offer(gm: Any) -> str:
     field = gm.get_by_label("Offer code")
     # Made within GATHER_WAIT (4 s) and a QR drawing; a suite run saw it miss 10 s with four contexts
     # of this file and another file's browser sharing the two cores.
-    expect(field).not_to_have_value("", timeout=30_000)
+    try:
+        expect(field).not_to_have_value("", timeout=30_000)
+    except AssertionError as missing:  # what the page said instead, for the next one to read
+        status = gm.locator("[data-link-status]").all_text_contents()
+        raise AssertionError(f"no offer after 30 s; the link's status: {status}") from missing
     expect(gm.get_by_role("img", name=re.compile("QR code of the offer"))).to_be_visible()
     return field.input_value()
 
