@@ -218,10 +218,60 @@ def test_hostile_build_holds_no_live_markup(hostile_site: str, tmp_path_factory:
             assert "pwned" not in value and "onerror" not in value, (page, value)
 
 
+class HostileTab:
+    """One tab for the module's browser cases: what they saw is gathered from it (dialogs, console
+    errors, requests off 127.0.0.1), and each case starts it afresh (its storage cleared, on a page
+    with no calculator). A case that failed leaves it, and the next one gets a new tab. Each case
+    loads its page whole, as a link from elsewhere opens it: the tab keeps only the HTTP cache, so
+    the engine's downloads come once for the module, not once a case."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.browser, self.base = browser, base
+        self.context: Any = None
+        self.page: Any = None
+        self.dialogs: list[str] = []
+        self.console: list[str] = []
+        self.blocked: list[str] = []
+
+    def fresh(self) -> Any:
+        if self.page is None:
+            self.context = self.browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+            self.page = self.context.new_page()
+            local_only(self.page, self.blocked)
+            self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+            self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+            self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.page.goto(self.base + "404.html")  # the site's origin, no calculator: storage cleared there
+        self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.dialogs.clear()
+        self.console.clear()
+        self.blocked.clear()
+        return self.page
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+
+
 @pytest.fixture(scope="module")
-def hostile_browser() -> Iterator[Any]:
+def hostile_tabs(hostile_site: str) -> Iterator[HostileTab]:
     with chromium() as browser:
-        yield browser
+        tabs = HostileTab(browser, hostile_site)
+        yield tabs
+        tabs.close()
+
+
+@pytest.fixture()
+def hostile_tab(hostile_tabs: HostileTab) -> Iterator[HostileTab]:
+    hostile_tabs.fresh()
+    passed = False
+    try:
+        yield hostile_tabs
+        passed = True
+    finally:
+        if not passed:
+            hostile_tabs.close()
 
 
 STEPS = [(name, index) for name in BROWSER_CASES for index in range(len(CASES[name]["browser"]))]
@@ -230,74 +280,56 @@ STEPS = [(name, index) for name in BROWSER_CASES for index in range(len(CASES[na
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "step"), STEPS, ids=[f"{n}-{i}" for n, i in STEPS])
-def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_browser: Any, name: str, step: int) -> None:
+def test_hostile_data_is_inert_in_the_browser(hostile_site: str, hostile_tab: HostileTab, name: str,
+                                             step: int) -> None:
     visit = CASES[name]["browser"][step]
-    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
-    blocked: list[str] = []
-    local_only(page, blocked)
-    dialogs: list[str] = []
-    console: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
-    try:
-        page.goto(hostile_site + visit["visit"])
-        page.wait_for_load_state("load")
-        if "search" in visit:
-            page.locator("input.md-search__input").click()
-            page.keyboard.type(visit["search"])
-            page.wait_for_selector(".md-search-result__item", timeout=20_000)
-            page.locator(".md-search-result__item").first.hover()
-        if "hover" in visit:
-            page.locator(visit["hover"]).first.hover()
-        if "focus" in visit:
-            page.locator(visit["focus"]).first.focus()
-        page.wait_for_timeout(300)
-        if "hover" in visit or "focus" in visit:
-            assert page.locator(".codex-term-bubble").is_visible(), "the tooltip did not show"
-        if "title" in visit:
-            assert page.title() == visit["title"]
-        if "heading" in visit:
-            shown = page.evaluate("""() => { const h = document.querySelector('article h1').cloneNode(true);
-                h.querySelectorAll('.headerlink').forEach((a) => a.remove()); return h.textContent.trim(); }""")
-            assert shown == visit["heading"]
-        assert dialogs == [], dialogs
-        assert page.evaluate("window.__pwned") is None
-        assert console == [], console
-        assert blocked == []
-    finally:
-        context.close()
+    page = hostile_tab.page
+    page.goto(hostile_site + visit["visit"])
+    page.wait_for_load_state("load")
+    if "search" in visit:
+        page.locator("input.md-search__input").click()
+        page.keyboard.type(visit["search"])
+        page.wait_for_selector(".md-search-result__item", timeout=20_000)
+        page.locator(".md-search-result__item").first.hover()
+    if "hover" in visit:
+        page.locator(visit["hover"]).first.hover()
+    if "focus" in visit:
+        page.locator(visit["focus"]).first.focus()
+    page.wait_for_timeout(300)
+    if "hover" in visit or "focus" in visit:
+        assert page.locator(".codex-term-bubble").is_visible(), "the tooltip did not show"
+    if "title" in visit:
+        assert page.title() == visit["title"]
+    if "heading" in visit:
+        shown = page.evaluate("""() => { const h = document.querySelector('article h1').cloneNode(true);
+            h.querySelectorAll('.headerlink').forEach((a) => a.remove()); return h.textContent.trim(); }""")
+        assert shown == visit["heading"]
+    assert hostile_tab.dialogs == [], hostile_tab.dialogs
+    assert page.evaluate("window.__pwned") is None
+    assert hostile_tab.console == [], hostile_tab.console
+    assert hostile_tab.blocked == []
 
 
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "stored"), STORAGE_CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(STORAGE_CASES)])
-def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hostile_browser: Any, name: str,
+def test_a_bad_stored_reading_is_ignored_and_repairable(hostile_site: str, hostile_tab: HostileTab, name: str,
                                                        stored: str) -> None:
-    context = hostile_browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    local_only(page, [])
-    try:
-        # The value is stored before the page opens, from a page of the site's origin with no
-        # calculator (one engine start per case, not two).
-        page.goto(hostile_site + "404.html")
-        page.evaluate("value => localStorage.setItem('codex.readings', value)", stored)
-        page.goto(hostile_site + CASES[name]["visit"])
-        # Bound: a form's code marks it busy or not from the moment it binds it (codex.mjs bind).
-        page.wait_for_function("() => [...document.querySelectorAll('form.calc')].every((f) => 'busy' in f.dataset)")
-        assert page.evaluate("document.querySelectorAll('form.calc').length") >= 4
-        select = page.locator("select[data-reading-for]").first
-        note = select.get_attribute("data-reading-for")
-        other = select.evaluate("s => [...s.options].find((o) => !o.defaultSelected).value")
-        select.select_option(other)
-        repaired = page.evaluate("JSON.parse(localStorage.getItem('codex.readings'))")
-        assert repaired == {note: other}
-        assert errors == []
-    finally:
-        context.close()
+    page = hostile_tab.page
+    # The value is stored before the page opens, from a page of the site's origin with no calculator
+    # (where the tab starts each case: one engine start per case, not two).
+    page.evaluate("value => localStorage.setItem('codex.readings', value)", stored)
+    page.goto(hostile_site + CASES[name]["visit"])
+    # Bound: a form's code marks it busy or not from the moment it binds it (codex.mjs bind).
+    page.wait_for_function("() => [...document.querySelectorAll('form.calc')].every((f) => 'busy' in f.dataset)")
+    assert page.evaluate("document.querySelectorAll('form.calc').length") >= 4
+    select = page.locator("select[data-reading-for]").first
+    note = select.get_attribute("data-reading-for")
+    other = select.evaluate("s => [...s.options].find((o) => !o.defaultSelected).value")
+    select.select_option(other)
+    repaired = page.evaluate("JSON.parse(localStorage.getItem('codex.readings'))")
+    assert repaired == {note: other}
+    assert [c for c in hostile_tab.console if c.startswith("pageerror")] == []
 
 
 @pytest.mark.parametrize("page", ["wbs/bestiary/goblin.md", "wbs/bestiary/goblin/index.md",
