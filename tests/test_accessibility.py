@@ -111,7 +111,7 @@ def bound(page: Any) -> None:
     measured that fade's contrast, not the page a reader reads)."""
     page.wait_for_function("""() => [...document.querySelectorAll("form.calc[data-calc][id]")].every(f =>
         f.querySelector(".calc__tools") && (!f.matches("[data-table]") || f.dataset.tableReady === "yes")
-        && f.dataset.busy !== "yes" && !f.classList.contains("calc--pending"))""")
+        && f.dataset.busy !== "yes" && !("pending" in f.dataset))""")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 

@@ -46,6 +46,7 @@ def state(page: Any) -> dict[str, Any]:
         const box = note && note.getBoundingClientRect();
         return {{
           pending: form.dataset.pending || null,
+          classes: form.className,
           note: note && !note.hidden ? note.innerText : null,
           inView: Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight),
           inLiveRegion: Boolean(note && note.closest('[aria-live]')),
@@ -78,6 +79,9 @@ def test_a_link_on_a_slow_phone_is_marked_stale_with_the_download_counted(phone:
     settled(page, "wbs.energy")
     done = state(page)
     assert done["pending"] is None and done["note"] is None and done["busy"] is None and done["opacity"] == 1, done
+    # Marked by an attribute, never a class: a class written on the form restyles every element in it
+    # (the rows of a whole fight too) in the frame that shows the first answer.
+    assert done["classes"] == first["classes"], (first["classes"], done["classes"])
     assert outputs(page, "wbs.energy") == engine().show("wbs.energy", {"strength": 6})
 
     # A quick answer (the engine running) is never marked: no flicker on every keystroke.

@@ -63,7 +63,6 @@ function draw(form) {
 
 /** @param {HTMLFormElement} form */
 function mark(form) {
-  form.classList.add("calc--pending");
   const list = form.querySelector(".calc__results dl");
   if (list) list.setAttribute("aria-busy", "true");
   draw(form);
@@ -87,7 +86,6 @@ export function pending(form) {
 export function settled(form) {
   clearTimeout(formState(form).pendingTimer);
   if (!marked.delete(form)) return;
-  form.classList.remove("calc--pending");
   delete form.dataset.pending;
   const note = noteOf(form);
   note.hidden = true;
