@@ -221,7 +221,7 @@ def test_hostile_build_holds_no_live_markup(hostile_site: str, tmp_path_factory:
 class HostileTab:
     """One tab for the module's browser cases: what they saw is gathered from it (dialogs, console
     errors, requests off 127.0.0.1), and each case starts it afresh (its storage cleared, on a page
-    with no calculator). A case that failed leaves it, and the next one gets a new tab. Each case
+    with no calculator); a tab that can no longer open that page is replaced by a new one. Each case
     loads its page whole, as a link from elsewhere opens it: the tab keeps only the HTTP cache, so
     the engine's downloads come once for the module, not once a case."""
 
@@ -234,7 +234,19 @@ class HostileTab:
         self.blocked: list[str] = []
 
     def fresh(self) -> Any:
-        if self.page is None:
+        try:
+            self._start()
+        except Exception:  # a tab a case left unable to load a page (crashed, closed): a new one
+            self.close()
+            self._start()
+        self.dialogs.clear()
+        self.console.clear()
+        self.blocked.clear()
+        return self.page
+
+    def _start(self) -> None:
+        if self.page is None or self.page.is_closed():
+            self.close()
             self.context = self.browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
             self.page = self.context.new_page()
             local_only(self.page, self.blocked)
@@ -243,10 +255,6 @@ class HostileTab:
             self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
         self.page.goto(self.base + "404.html")  # the site's origin, no calculator: storage cleared there
         self.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-        self.dialogs.clear()
-        self.console.clear()
-        self.blocked.clear()
-        return self.page
 
     def close(self) -> None:
         if self.context is not None:
@@ -263,15 +271,9 @@ def hostile_tabs(hostile_site: str) -> Iterator[HostileTab]:
 
 
 @pytest.fixture()
-def hostile_tab(hostile_tabs: HostileTab) -> Iterator[HostileTab]:
+def hostile_tab(hostile_tabs: HostileTab) -> HostileTab:
     hostile_tabs.fresh()
-    passed = False
-    try:
-        yield hostile_tabs
-        passed = True
-    finally:
-        if not passed:
-            hostile_tabs.close()
+    return hostile_tabs
 
 
 STEPS = [(name, index) for name in BROWSER_CASES for index in range(len(CASES[name]["browser"]))]
