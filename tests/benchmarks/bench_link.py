@@ -41,7 +41,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from tests.benchmarks.bench_site import PHONE_CPU, build, median, p95, phone
-from tests.support.browser import ARGS, CHROMIUM, features_off, local_only
+from tests.support.browser import CHROMIUM, for_readers, local_only
 from tests.support.server import free_port, serve
 from tests.test_browser import settled
 from tests.test_link_browser import HOST_IPS, PHONE
@@ -214,7 +214,7 @@ def main() -> None:
         if not args.site:
             build(site, port)
         with serve(site, port) as (base, _), sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, features_off(*HOST_IPS)],
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=for_readers(*HOST_IPS),
                                                  headless=True)
             try:
                 for run in range(args.runs):

@@ -4,7 +4,10 @@
 
 The site is served as a static host serves it (tests/support/server.py: gzip, a ten-minute
 cache), so bytes are bytes on the wire, counted by the server. Prints medians (this machine is
-shared and noisy: compare ratios within one run, not single figures). Two profiles:
+shared and noisy: compare ratios within one run, not single figures). The browser is a reader's
+(`browser.for_readers()`): V8 optimises the engine's wasm as it runs, and no tab prepares the
+headless desktop address bar's popup, a renderer no phone has that took a core's worth of CPU
+in the second a page loads (stock Pyodide's tab and ours alike). Two profiles:
 
 desktop (no throttling), as before:
 - build: wall time of `mkdocs build` for the whole site;
@@ -65,7 +68,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from tests.benchmarks.bestiary_scale import scale_lines
-from tests.support.browser import ARGS, CHROMIUM, local_only
+from tests.support.browser import CHROMIUM, for_readers, local_only
 from tests.support.server import Link, Requests, free_port, serve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -344,7 +347,7 @@ def phone_visits(playwright: Any, url: str, requests: Requests, profile: Path) -
     outside: list[str] = []
 
     def launch(offline: bool = False) -> tuple[Any, Any]:
-        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS,
+        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=for_readers(),
                                                                headless=True, offline=offline)
         context.on("request", lambda r: outside.append(r.url) if "//127.0.0.1:" not in r.url else None)
         page = context.pages[0] if context.pages else context.new_page()
@@ -402,7 +405,7 @@ FIRST_NEXT = """async (form) => {
 def table_first_next(playwright: Any, url: str, requests: Requests, profile: Path) -> Visit:
     """A cold first visit to the fight page with a fight in its address, on the phone: its first
     Next (issue 29: within the cold first-answer budget)."""
-    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS,
+    context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=for_readers(),
                                                            headless=True)
     page = context.pages[0] if context.pages else context.new_page()
     # Recorded, not routed: Playwright's routing turns the HTTP cache off, and the page's early
@@ -442,7 +445,7 @@ def main() -> None:
         bare_page = add_bare_page(site, f"http://127.0.0.1:{port}/")
         link = Link()
         with serve(site, port, link=link) as (base, requests), sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=for_readers(), headless=True)
             tracker, later = Answers(), Answers()
             if args.tracker:
                 for _ in range(args.runs):

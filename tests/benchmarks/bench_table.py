@@ -22,7 +22,7 @@ Every tap is a finger's: the focus moves to the button, then the click (a script
 leaves the focus where it was, in the field last typed in, which a finger never does).
 Each action's answer has a deadline (DEADLINE_MS): a change the page asks nothing for is an error
 naming its step, never a hang. `--site DIR --port N` measures a site already built for that port.
-The browser is a reader's (browser.ARGS, as bench_site.py's: its wasm optimised as it runs, which
+The browser is a reader's (browser.for_readers(), as bench_site.py's: its wasm optimised as it runs, which
 the tests' switches turn off), and the fight is in play: ten answers come before the timed ones.
 Reported for two profiles, as medians and p95 over every run: desktop (no throttling; budget p95
 ≤ 16 ms) and a phone (390 px, touch, CDP CPU ×4, 9 Mbit/s, 40 ms; budget p95 ≤ 100 ms). Also: the
@@ -44,7 +44,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from tests.benchmarks.bench_site import PHONE_CPU, ROOT, TRACKER, build, median, p95, phone, tracker_url
-from tests.support.browser import ARGS, CHROMIUM, local_only
+from tests.support.browser import CHROMIUM, for_readers, local_only
 from tests.support.server import free_port, serve
 
 FORM = f'form[data-calc="{TRACKER}"]'
@@ -308,10 +308,10 @@ def main() -> None:
         site = args.site or Path(tmp) / "site"
         if not args.site:
             build(site, port)
-        # A reader's browser (ARGS), not the tests' (browser.TESTS: its wasm is never optimised, so the
+        # A reader's browser (for_readers()), not the tests' (browser.TESTS: its wasm is never optimised, so the
         # engine's part of every answer would be the slower one no reader's browser keeps).
         with serve(site, port) as (base, _), sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=for_readers(), headless=True)
             url = tracker_url(base, args.fighters)
             desktop, handset = [], []
             for run in range(args.runs):  # interleaved, so a noisy minute hits both profiles alike

@@ -45,6 +45,16 @@ def for_tests(*off: str) -> list[str]:
 TESTS = for_tests()
 
 
+def for_readers(*off: str) -> list[str]:
+    """The benchmarks' switches (with features `off` besides): a reader's browser, whose V8
+    optimises the engine's wasm as it runs, minus the address bar's popup that a headless desktop
+    tab prepares in a renderer of its own. That renderer takes 0.8-1 s of CPU per tab, on the same
+    two cores as the page, in the second the page loads. A phone's browser prepares none, and on
+    the phone profile it was most of the next night's contention: 2.3 s of an unthrottled core in a
+    2.3 s visit, beside the page's own main thread, its worker and its service worker."""
+    return [*ARGS, features_off(*_UNSEEN_UI, *off)]
+
+
 # This process's Playwright and Chromium, started once (a test worker's, for all its modules: a
 # launch costs the machine about 0.8 CPU-s) and stopped when the tests end (fixtures.py), or at exit.
 _running: dict[str, Any] = {}
