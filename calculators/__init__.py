@@ -16,11 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .engine import Engine
-from .errors import CreatureError, FieldProblem, InputError
-from .present import number, number_word, percent
-from .registry import GAMES, modules
-from .rules import by_id, family
+from . import boot
+
+boot.install_shipped()  # before any dataclass of the package is made (the bundle's build-compiled code)
+
+from .engine import Engine  # noqa: E402
+from .errors import CreatureError, FieldProblem, InputError  # noqa: E402
+from .present import number, number_word, percent  # noqa: E402
+from .registry import GAMES, modules  # noqa: E402
+from .rules import by_id, family  # noqa: E402
 
 __all__ = ["GAMES", "CreatureError", "Engine", "FieldProblem", "InputError", "bundled", "by_id", "catalog", "family",
            "modules", "number", "number_word", "percent", "run", "show"]

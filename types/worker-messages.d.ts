@@ -9,7 +9,11 @@ type ToWorker =
   | { type: "fold"; id: number; calc: string; start: Record<string, unknown>; changes: unknown[] };
 
 /** Where the engine's start went, in ms (the benchmark prints it). */
-interface LoadTimings { fetched: number; python: number; engine: number }
+interface LoadTimings {
+  fetched: number; python: number; engine: number;
+  /** the engine's dataclasses whose methods came compiled by the build, and those compiled in the worker */
+  classes: { precompiled: number; compiled: number };
+}
 
 /** A problem with the inputs, by field (calculators/errors.py InputError.as_dict). */
 interface InputProblem { field: string; message: string }

@@ -347,8 +347,8 @@ def phone_visits(playwright: Any, url: str, requests: Requests, profile: Path) -
     outside: list[str] = []
 
     def launch(offline: bool = False) -> tuple[Any, Any]:
-        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=for_readers(),
-                                                               headless=True, offline=offline)
+        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                               args=for_readers(), headless=True, offline=offline)
         context.on("request", lambda r: outside.append(r.url) if "//127.0.0.1:" not in r.url else None)
         page = context.pages[0] if context.pages else context.new_page()
         phone(context, page)
