@@ -113,7 +113,7 @@ function startWorker() {
   // Only the ids of the page's calculators, to warm them: data, which the worker checks. (A worker
   // started early was told by the page's head; a second init is ignored.)
   /** @type {ToWorker} */
-  const init = { type: "init", calcs: [...forms()].map((f) => /** @type {string} */ (f.dataset.calc)) };
+  const init = { type: "init", calcs: pageCalcs() };
   if (!early) worker.postMessage(init);
   return state.ready;
 }
@@ -134,7 +134,7 @@ window.addEventListener("codex:offline", () => {
     state.codeCache = "keeping";
     setTimeout(() => { warm.terminate(); state.codeCache = "kept"; }, CODE_CACHE_MS);
   });
-  warm.postMessage({ type: "init", calcs: [...forms()].map((f) => /** @type {string} */ (f.dataset.calc)) });
+  warm.postMessage({ type: "init", calcs: pageCalcs() });
 });
 
 function restartWorker() {
@@ -147,6 +147,11 @@ function restartWorker() {
 /** The page's calculator forms. */
 function forms() {
   return /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.calc[data-calc]"));
+}
+
+/** The ids of the page's calculators, an engine's to warm. @returns {string[]} */
+function pageCalcs() {
+  return [...forms()].map((f) => /** @type {string} */ (f.dataset.calc));
 }
 
 /** The worker's reply to `inputs` for calculator `calc`, or a timeout's.

@@ -5,8 +5,9 @@
 // defaults, and prints the files of python_stdlib.zip that were loaded. With output paths, it also
 // writes those files, and the calculators package's own, compiled to bytecode by this very Pyodide
 // (zips of .pyc: nothing to compile in the browser), with the code of every method `dataclasses`
-// wrote on the way (calculators/dataclass_code.bin, run by calculators/boot.py). Entries are stored, not deflated, so that the host's HTTP
-// compression works across the whole file (it gzips the stored zip smaller than a deflated one).
+// wrote on the way (calculators/dataclass_code.bin, run by calculators/boot.py). Entries are
+// stored, not deflated, so that the host's HTTP compression works across the whole file (it gzips
+// the stored zip smaller than a deflated one).
 //   node trace.mjs <pyodide dir> <bundle.zip> <job.json: {calcs: [[id, inputs]], imports: [..]}>
 //                  [stdlib out.zip] [calculators out.zip]
 import { readFile, writeFile } from "node:fs/promises";
