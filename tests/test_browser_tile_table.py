@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
@@ -56,6 +57,7 @@ class Person:
         local_only(self.page, self.blocked)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.goto(url)
+        self.opened = url  # the link it was opened by (the page adds its inputs to its address)
 
     def clean(self) -> None:
         assert self.blocked == [] and self.errors == [], (self.blocked, self.errors)
@@ -149,7 +151,10 @@ def check_every_tile(gm: Person, players: list[Person], by_link: bool = False) -
         f'{form(GM)} output[name="codes"]')).lower()
     for seat, player in enumerate(players):
         if seat < 3 and by_link:  # by the link the GM sends (or the QR code, which holds the same link)
-            player.page.goto(links.nth(seat).get_attribute("href") or "")
+            href = urljoin(gm.page.url, links.nth(seat).get_attribute("href") or "")
+            if player.opened != href:  # a phone that opened this link shows it already
+                player.page.goto(href)
+                player.opened = href
         else:  # read out, typed
             player.page.fill(f'{form(SEAT)} input[name="code"]', codes[seat].replace("-", " ").lower())
         settled(player.page, SEAT)
@@ -204,8 +209,11 @@ def test_four_players_and_a_gm_play_three_contests_and_a_sky_turn(table_site: st
     tap(gm, "start")
     session = replayed(gm).session
     assert 1 <= session <= 999999  # from the browser's cryptographic generator, not a default
-    players = [Person(chrome, table_site) for _ in NAMES]
     tap(gm, "scene")
+    # Three phones open the link the GM sends them; the fourth opens the page and types its code.
+    links = gm.page.locator(f'{form(GM)} a.codex-share__link')
+    players = [Person(chrome, urljoin(gm.page.url, links.nth(seat).get_attribute("href") or "") if seat < 3
+                      else table_site) for seat in range(len(NAMES))]
     check_every_tile(gm, players, by_link=True)
     # The players' pickers name the seats.
     assert "Seat 3 (Chen)" in said(gm.page.locator(f'{form(GM)} select[name="side_a"]'))

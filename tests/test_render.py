@@ -42,6 +42,19 @@ def test_markers_naming_missing_data_fail(codex: Codex, marker: str) -> None:
     assert len(result.problems) == 1
 
 
+def test_a_template_is_compiled_once_a_process_and_again_when_its_source_changes() -> None:
+    import jinja2
+    from codex import render
+
+    def made(source: str) -> jinja2.Template:
+        return jinja2.Environment(loader=jinja2.DictLoader({"t.html": source}),
+                                  bytecode_cache=render._COMPILED).get_template("t.html")
+
+    assert made("one {{ x }}").render(x=1) == "one 1"
+    assert made("two {{ x }}").render(x=2) == "two 2"  # the same name, another source: compiled anew
+    assert made("one {{ x }}").render(x=3) == "one 3"
+
+
 def test_yaml_strings_are_escaped(codex: Codex) -> None:
     tiers = codex.data["wbs/tiers"]["tiers"]
     saved = tiers[0]["summary"]

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.bccache
 
 from calculators import Engine, InputError
 
@@ -165,12 +166,32 @@ def pages(func: PageMaker) -> PageMaker:
     return func
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The process's compiled templates, kept by name and used again only for the same source
+    (Jinja2 compares the source's checksum): a process that builds or checks many times (`mkdocs
+    serve`, the hostile corpus's checks) compiles each template once, not once a build."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def make_env() -> jinja2.Environment:
     """The Jinja2 environment: autoescaped, and any undefined name is an error. Each build makes
     its own, so templates are read once per build (no check of the file before every render:
-    a stat block is rendered thousands of times)."""
+    a stat block is rendered thousands of times), and compiled once per process (`_COMPILED`)."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=_COMPILED,
         auto_reload=False,
         autoescape=True,
         undefined=jinja2.StrictUndefined,
