@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -12,12 +13,41 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.engine import engine
 from tests.support.fixtures import open_context
+from tests.support.warm import Tabs, visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LIVE = 60_000
 CALC = "wbs.derived"
 FORM = f'form[data-calc="{CALC}"]'
 TRY = '#example-wbs-player-a-derived .codex-example__try a'
+
+
+@pytest.fixture(scope="module")
+def desks(module_browser: Any, served_site: str) -> Iterator[Tabs]:
+    """The module's desktop tab and its phone tab, each with its engine kept from test to test
+    (tests/support/warm.py)."""
+    with Tabs(module_browser, served_site, {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}) \
+            as tabs:
+        yield tabs
+
+
+@pytest.fixture(scope="module")
+def phones(module_browser: Any, served_site: str) -> Iterator[Tabs]:
+    with Tabs(module_browser, served_site, {"viewport": {"width": 390, "height": 844}, "service_workers": "block"}) \
+            as tabs:
+        yield tabs
+
+
+@pytest.fixture()
+def desk(desks: Tabs, request: pytest.FixtureRequest) -> Iterator[Any]:
+    with desks.lent(request) as page:
+        yield page
+
+
+@pytest.fixture()
+def phone(phones: Tabs, request: pytest.FixtureRequest) -> Iterator[Any]:
+    with phones.lent(request) as page:
+        yield page
 
 
 def example_inputs(page: Any) -> dict[str, str]:
@@ -59,19 +89,18 @@ def try_numbers_and_check(page: Any) -> None:
 
 
 @pytest.mark.parametrize("arrival", ["reload", "sidebar", "search"])
-def test_try_these_numbers_however_the_page_was_reached(served_site: str, module_browser: Any, arrival: str) -> None:
-    context, blocked, errors = open_context(module_browser)
-    page = context.pages[0]
+def test_try_these_numbers_however_the_page_was_reached(served_site: str, desk: Any, arrival: str) -> None:
+    page = desk
     if arrival == "reload":
-        page.goto(served_site + "wbs/attributes/")
+        visit(page, served_site + "wbs/attributes/")
         page.reload()
     elif arrival == "sidebar":
-        page.goto(served_site + "wbs/energy/")
+        visit(page, served_site + "wbs/energy/")
         page.evaluate("window.__sameDocument = true")
         page.click('nav.md-nav--primary a[href$="attributes/"]')
         page.wait_for_selector(FORM)
     else:
-        page.goto(served_site + "wbs/energy/")
+        visit(page, served_site + "wbs/energy/")
         page.evaluate("window.__sameDocument = true")
         # A query typed before the theme's search worker has its index is never answered: wait.
         page.wait_for_function("""() => { const m = document.querySelector(".md-search-result__meta");
@@ -92,8 +121,6 @@ def test_try_these_numbers_however_the_page_was_reached(served_site: str, module
     try_numbers_and_check(page)
     if arrival != "reload":
         assert page.evaluate("window.__sameDocument") is True, "the page reloaded: no instant navigation"
-    context.close()
-    assert blocked == [] and errors == []
 
 
 def test_copy_link_and_reset(served_site: str, module_browser: Any) -> None:
@@ -124,10 +151,9 @@ def test_copy_link_and_reset(served_site: str, module_browser: Any) -> None:
 
 
 @pytest.mark.parametrize("path", ["wbs/attributes/", "wbs/builder/", "rain/contests/", "wbs/items/"])
-def test_tall_forms_keep_results_in_view_on_a_phone(served_site: str, module_browser: Any, path: str) -> None:
-    context, blocked, _ = open_context(module_browser, width=390, height=844)
-    page = context.pages[0]
-    page.goto(served_site + path)
+def test_tall_forms_keep_results_in_view_on_a_phone(served_site: str, phone: Any, path: str) -> None:
+    page = phone
+    visit(page, served_site + path)
     for form in page.query_selector_all("form.calc"):
         if form.evaluate("f => f.getBoundingClientRect().height") <= 844:
             continue
@@ -138,14 +164,11 @@ def test_tall_forms_keep_results_in_view_on_a_phone(served_site: str, module_bro
         top, bottom = results.evaluate("r => { const b = r.getBoundingClientRect(); return [b.top, b.bottom]; }")
         name = form.get_attribute("data-calc")
         assert top < 844 and bottom > 0, f"{path} {name}: results off screen ({top}, {bottom})"
-    context.close()
-    assert blocked == []
 
 
-def test_long_choices_wrap_on_a_phone(served_site: str, module_browser: Any) -> None:
-    context, blocked, _ = open_context(module_browser, width=390, height=844)
-    page = context.pages[0]
-    page.goto(served_site + "rain/contests/")
+def test_long_choices_wrap_on_a_phone(served_site: str, phone: Any) -> None:
+    page = phone
+    visit(page, served_site + "rain/contests/")
     select = 'form[data-calc="rain.contest"] select[name="rank_order"]'
     page.wait_for_selector(f"{select} + .calc__choice-text")
     shown = page.eval_on_selector(f"{select} + .calc__choice-text", """p => ({text: p.textContent,
@@ -156,5 +179,3 @@ def test_long_choices_wrap_on_a_phone(served_site: str, module_browser: Any) -> 
     page.select_option(select, index=1)
     assert page.eval_on_selector(f"{select} + .calc__choice-text", "p => p.textContent") == \
         page.eval_on_selector(select, "s => s.selectedOptions[0].text")
-    context.close()
-    assert blocked == []
