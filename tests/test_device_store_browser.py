@@ -16,10 +16,11 @@ import pytest
 
 from tests import test_browser as shared
 from tests.support.browser import local_only
-from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, kept, open_table, rows, wait_kept
+from tests.test_table_browser import BAR, FIGHT, PHONE, WBS, kept, open_table, phone, phones, rows, wait_kept
 
 site, browser = shared.site, shared.browser
 settled = shared.settled
+__all__ = ["phone", "phones"]  # a phone's tab kept warm for the module (tests/support/warm.py)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 KEPT = f"codex.table.{WBS}"
@@ -82,8 +83,8 @@ def link_to(page: Any, url: str, *names: str) -> str:
 # ---- 1. full storage never deletes the kept fight ------------------------------------------------
 
 def test_full_storage_keeps_the_old_fight_and_says_the_new_one_is_not_kept(site: tuple[str, list[str]],
-                                                                        context: Any) -> None:
-    page = context.new_page()
+                                                                        phone: Any) -> None:
+    page = phone
     url = site[0] + "wbs/fight/"
     open_table(page, url)
     rename(page, 1, "Mei Lin")
@@ -107,8 +108,8 @@ def test_full_storage_keeps_the_old_fight_and_says_the_new_one_is_not_kept(site:
 
 
 def test_a_fight_played_on_a_full_device_is_said_and_can_be_exported(site: tuple[str, list[str]],
-                                                                      context: Any) -> None:
-    page = context.new_page()
+                                                                      phone: Any) -> None:
+    page = phone
     open_table(page, site[0] + "wbs/fight/")
     rename(page, 1, "Before full")
     wait_kept(page)
@@ -131,8 +132,8 @@ def test_a_fight_played_on_a_full_device_is_said_and_can_be_exported(site: tuple
     assert names_in(kept(page)) == ["Before full", "Room again"]
 
 
-def test_a_nearly_full_device_is_said_before_a_write_fails(site: tuple[str, list[str]], context: Any) -> None:
-    page = context.new_page()
+def test_a_nearly_full_device_is_said_before_a_write_fails(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
     open_table(page, site[0] + "wbs/fight/")
     # Saves of another tool taking 85% of the room the site plans for.
     page.evaluate("""() => localStorage.setItem('codex.save.wbs.attributes.Ballast',
@@ -190,10 +191,11 @@ def damaged(start: dict[str, Any], saved: str = "2026-12-01T21:40:00Z") -> str:
                        "saved": saved, "log": {"start": start, "entries": [], "at": 0}})
 
 
-def test_a_damaged_record_is_set_aside_and_the_tool_opens_clean(site: tuple[str, list[str]], context: Any) -> None:
-    page = context.new_page()
+def test_a_damaged_record_is_set_aside_and_the_tool_opens_clean(site: tuple[str, list[str]], phone: Any) -> None:
+    page = phone
     url = site[0] + "wbs/fight/"
     open_table(page, url)
+    wait_kept(page)  # the page's own write of its fight is done: the record damaged below stays as written
     first = damaged({"round": {"toString": 1}})
     page.evaluate(f"localStorage.setItem({json.dumps(KEPT)}, {json.dumps(first)})")
     open_table(page, url)
@@ -217,8 +219,8 @@ def test_a_damaged_record_is_set_aside_and_the_tool_opens_clean(site: tuple[str,
 
 
 def test_a_damaged_record_on_a_full_device_stays_and_is_not_written_over(site: tuple[str, list[str]],
-                                                                         context: Any) -> None:
-    page = context.new_page()
+                                                                         phone: Any) -> None:
+    page = phone
     url = site[0] + "wbs/fight/"
     open_table(page, url)
     # Large (a long history, say): no room for its copy, though a new, smaller fight would fit over it.
@@ -301,9 +303,9 @@ HOSTILE: dict[str, str | bytes] = {
 }
 
 
-def test_every_hostile_import_gets_an_answer_beside_its_control(site: tuple[str, list[str]], context: Any,
+def test_every_hostile_import_gets_an_answer_beside_its_control(site: tuple[str, list[str]], phone: Any,
                                                                  tmp_path: Path) -> None:
-    page = context.new_page()
+    page = phone
     open_table(page, site[0] + "wbs/fight/")
     rename(page, 1, "Untouched")
     answers: dict[str, str] = {}
