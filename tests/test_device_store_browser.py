@@ -223,6 +223,7 @@ def test_a_damaged_record_on_a_full_device_stays_and_is_not_written_over(site: t
     page = phone
     url = site[0] + "wbs/fight/"
     open_table(page, url)
+    wait_kept(page)  # the page's own write of its fight is done: the record damaged below stays as written
     # Large (a long history, say): no room for its copy, though a new, smaller fight would fit over it.
     bad = damaged({"round": [[[[1]]]], "notes": "x" * 500_000})
     page.evaluate(f"localStorage.setItem({json.dumps(KEPT)}, {json.dumps(bad)})")

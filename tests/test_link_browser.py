@@ -123,7 +123,12 @@ def offer(gm: Any) -> str:
         expect(field).not_to_have_value("", timeout=30_000)
     except AssertionError as missing:  # what the page said instead, for the next one to read
         status = gm.locator("[data-link-status]").all_text_contents()
-        raise AssertionError(f"no offer after 30 s; the link's status: {status}") from missing
+        # And whether the press reached the link's code (seen once in a suite run: no status at all).
+        seen = gm.evaluate("""() => ({ bound: [...document.querySelectorAll("[data-link-for]")]
+            .map((s) => s.dataset.linkReady), fetched: performance.getEntriesByType("resource")
+            .filter((e) => /link(-gm)?\\.mjs/.test(e.name)).map((e) => e.name.split("/").pop()),
+            link: typeof window.__codexLink })""")
+        raise AssertionError(f"no offer after 30 s; the link's status: {status}; {seen}") from missing
     expect(gm.get_by_role("img", name=re.compile("QR code of the offer"))).to_be_visible()
     return field.input_value()
 
@@ -308,6 +313,13 @@ def test_a_gm_links_at_most_eight_phones(site: tuple[str, list[str]], link_brows
     base = site[0]
     gm, phones = gm_and_phones(link_browser, devices, 1)
     open_fight(gm, base)
+    # The link's code that cannot come (a connection lost) is said beside the button, and a reload mends it.
+    gm.route("**/link-gm.mjs", lambda route: route.abort())
+    gm.get_by_role("button", name="Link a phone").click()
+    expect(gm.locator("[data-link-status]")).to_contain_text("could not be loaded. Reload the page")
+    gm.unroute("**/link-gm.mjs")
+    gm.reload()
+    gm.wait_for_selector(f'{FIGHT}[data-table-ready="yes"]')
     # Eight phones' ends in one page (as cheap as a page each, for the GM's device: eight links).
     phones.goto(base + "join/")
     phones.wait_for_selector('[data-join][data-join-ready="yes"]')

@@ -18,9 +18,15 @@ function bind() {
     if (screen instanceof HTMLAnchorElement) screen.href = new URL("../../join/?screen", import.meta.url).href;
     button.addEventListener("click", () => {
       gm ??= import("./link-gm.mjs");
-      gm.then((m) => m.open(section));
+      gm.then((m) => m.open(section), () => {
+        // Said, not swallowed: a press that loads nothing would otherwise look like a dead button.
+        // A browser may keep a module that failed for the page's life: a reload asks again.
+        gm = null;
+        const status = section.querySelector("[data-link-status]");
+        if (status) status.textContent = "The link's code could not be loaded. Reload the page (the fight is kept) and press “Link a phone” again.";
+      });
     });
-    gm?.then((m) => m.attach(section)); // links made on an earlier page go on here
+    gm?.then((m) => m.attach(section), () => {}); // links made on an earlier page go on here
   }
   const box = /** @type {HTMLElement | null} */ (document.querySelector("[data-join]"));
   if (box) import("./join.mjs").then((m) => m.bind(box));
