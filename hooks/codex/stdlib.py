@@ -12,6 +12,7 @@ code traces nothing.
 from __future__ import annotations
 
 import ast
+import fcntl
 import hashlib
 import json
 import shutil
@@ -68,6 +69,17 @@ def trimmed_stdlib(root: Path, pyodide_dir: Path, bundle: bytes, calcs: list[tup
     if node is None:
         raise TraceFailed("node is needed to trace the standard library the calculators import")
     cached.mkdir(parents=True, exist_ok=True)
+    # Two builds at once (the tests' two workers on a fresh clone, `mkdocs serve` beside a build)
+    # trace once: the second waits for the first and reads what it wrote, never a half-written zip.
+    with open(cached / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (cached / "files.json").is_file():
+            return _read(cached)
+        return _trace(node, cached, bundle, job, pyodide_dir)
+
+
+def _trace(node: str, cached: Path, bundle: bytes, job: bytes, pyodide_dir: Path) -> Traced:
+    """Run the trace in node and keep its products in `cached` (files.json last: it marks them whole)."""
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "bundle.zip").write_bytes(bundle)
         (Path(tmp) / "job.json").write_bytes(job)
