@@ -23,7 +23,7 @@ function bind() {
         // A browser may keep a module that failed for the page's life: a reload asks again.
         gm = null;
         const status = section.querySelector("[data-link-status]");
-        if (status) status.textContent = "The link's code could not be loaded. Reload the page (the fight is kept) and press “Link a phone” again.";
+        if (status) status.textContent = "The link's code could not be loaded. Reload the page (nothing on the table is lost) and press “Link a phone” again.";
       });
     });
     gm?.then((m) => m.attach(section), () => {}); // links made on an earlier page go on here
