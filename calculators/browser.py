@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import sys
 import traceback
+import zipimport
 
 from .engine import Engine
 from .errors import InputError
@@ -49,6 +51,15 @@ class Door:
             return json.dumps({"error": exc.as_dict()})
         except Exception:  # a bug of ours: logged in the console, never shown to the reader
             return json.dumps({"crash": traceback.format_exc(limit=5)})
+
+
+def reread(archive: str) -> None:
+    """After the worker restored the build's memory snapshot (made with the package's code alone at
+    `archive`) and wrote the core bundle there: Python's importers of that zip read its list of files
+    again, so that the rules it carries are found where this build wrote them."""
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, zipimport.zipimporter) and finder.archive == archive:
+            finder.invalidate_caches()
 
 
 def start(calc_ids_json: str = "[]") -> Door:

@@ -44,7 +44,7 @@ def test_the_precache_list_is_every_built_file_with_a_revision(built_site: Path)
         assert entry["integrity"] == f"sha256-{digest}", entry["url"]
     versioned = {u for u, revision in listed.items() if revision is None}
     named_by_version = re.compile(r"^assets/pyodide/|(calculators(-[a-z]+)?|python_stdlib)-[0-9a-f]+\.zip$"
-                                  r"|\.[0-9a-f]{8}\.min\.|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
+                                  r"|python_snapshot-[0-9a-f]+\.bin$|\.[0-9a-f]{8}\.min\.|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
     assert all(named_by_version.search(u) for u in versioned)
     assert listed.get("index.html"), "pages are revisioned by content"
     # What a page loads only when used is kept too: the search's entries, a table page's modules.
@@ -126,6 +126,8 @@ def test_the_whole_site_works_offline_after_one_visit(built_site: Path, site_por
             const [nav] = performance.getEntriesByType('navigation');
             return [t.early, t.workerStarted, nav.domContentLoadedEventStart]; }""")
         assert early is True, "the worker was not started from the page's head (engine-start.js)"
+        # The copy is whole: Python comes from the build's memory snapshot it keeps (snapshot.py).
+        assert page.evaluate("window.__codex.timings.load.snapshot") is True
         assert started is not None and started <= loaded, f"not before the page was parsed: {started} > {loaded}"
         visit(page, base + "rain/elements/?rain.aspect.alchemy=3")  # never visited, a link's values
         change(page, "rain.aspect", {"element": "fire"})
@@ -173,8 +175,8 @@ def test_the_copy_waits_for_the_first_answer_and_downloads_nothing_twice(
     assert again == [], f"asked the network more than once (a 304 is a request): {again}"
     assert asked.count("/sw.js") <= 2, "the service worker's script was asked for again besides its update check"
     # The runtime, the site's files and this game's pages first; the other games' pages and engine
-    # code after them.
-    others = re.compile(r"^/(xia|rain)/|^/assets/codex/calculators-(xia|rain)-")
+    # code, and the engine's memory snapshot (only a later visit reads it), after them.
+    others = re.compile(r"^/(xia|rain)/|^/assets/codex/(calculators-(xia|rain)-|python_snapshot-)")
     first = [i for i, path in enumerate(asked)
              if path.startswith(("/assets/", "/wbs/", "/search/")) and not others.match(path)]
     rest = [i for i, path in enumerate(asked) if others.match(path)]

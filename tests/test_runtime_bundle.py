@@ -72,7 +72,8 @@ def test_no_deprecated_pyodide_option_is_passed() -> None:
     deprecated = set(re.findall(r"/\*\*(?:(?!\*/).)*[Dd]eprecated(?:(?!\*/).)*\*/\s*(\w+)\?:", config, re.S))
     assert "fullStdLib" in deprecated
     for path in (ROOT / "docs" / "assets" / "javascripts" / "codex-worker.mjs",
-                 ROOT / "hooks" / "codex" / "stdlib_trace" / "trace.mjs"):
+                 ROOT / "hooks" / "codex" / "stdlib_trace" / "trace.mjs",
+                 ROOT / "hooks" / "codex" / "stdlib_trace" / "snapshot.mjs"):
         text = path.read_text(encoding="utf-8")
         assert "loadPyodide(" in text
         assert not [name for name in deprecated if re.search(rf"\b{name}\b", text)], path.name
@@ -112,3 +113,45 @@ def test_the_engine_runs_from_the_bundle_on_sys_path(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["True", "True", "apart", "True", "False"]
+
+
+def test_a_restored_engine_reads_the_rules_this_build_wrote(tmp_path: Path) -> None:
+    """The memory snapshot is made with the package's code alone where the core goes (snapshot.py:
+    every module imported, no rules); a worker that restores it writes this build's core, rules and
+    all, at that path, and Python's importers read that zip's list of files again (`browser.reread`),
+    or the rules are not found."""
+    core, games = split_bundle(calculators_zip(ROOT / "calculators", dict(rules_data()), calculators.modules()),
+                               calculators.GAMES)
+    code = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(core)) as archive, zipfile.ZipFile(code, "w") as code_only:
+        for name in archive.namelist():
+            if not name.endswith(".json"):
+                code_only.writestr(name, archive.read(name))
+    (tmp_path / "this-build.zip").write_bytes(core)
+    for game, zipped in games.items():
+        (tmp_path / f"calculators-{game}.zip").write_bytes(zipped)
+    probe = ("import importlib, json, shutil, sys, zipfile\n"
+             "sys.path.insert(0, 'calculators.zip'); import calculators\n"
+             f"for game in {sorted(games)!r}:\n"
+             "    calculators.__path__.append(f'calculators-{game}.zip/calculators')\n"
+             "for at in ['calculators.zip', *(f'calculators-{g}.zip' for g in " f"{sorted(games)!r})]:\n"
+             "    for name in zipfile.ZipFile(at).namelist():\n"
+             "        if name.endswith('.py'):\n"
+             "            importlib.import_module(name[:-3].replace('/', '.').removesuffix('.__init__'))\n"
+             "shutil.copyfile('this-build.zip', 'calculators.zip')  # the worker writes the core\n"
+             "import calculators.browser as browser\n"
+             "if sys.argv[1] == 'reread':\n"
+             "    browser.reread('calculators.zip')\n"
+             "try:\n"
+             "    door = browser.start('[\"wbs.energy\"]')\n"
+             "except LookupError:\n"
+             "    print('no rules')\n"
+             "else:\n"
+             "    print(sorted(json.loads(door.answer('wbs.energy', json.dumps({'strength': 4})))))\n")
+    answers = {}
+    for how in ("reread", "as restored"):
+        (tmp_path / "calculators.zip").write_bytes(code.getvalue())  # as the snapshot was made
+        out = subprocess.run([sys.executable, "-I", "-c", probe, how], cwd=tmp_path, capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr[-2000:]
+        answers[how] = out.stdout.strip()
+    assert answers == {"reread": "['ok']", "as restored": "no rules"}

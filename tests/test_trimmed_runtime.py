@@ -1,5 +1,6 @@
 """The trimmed standard library: every calculator's defaults answer in the browser on it, and
-the stock zip is neither shipped nor fetched."""
+the stock zip is neither shipped nor fetched. The engine's memory snapshot: every calculator's
+defaults answer the same from it, and a snapshot whose bytes are not the build's is not used."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ RUN_ALL = """async (calcs) => {
     else if (data.type === "result") replies.get(data.id)(data);
   }));
   worker.postMessage({ type: "init", calcs: calcs.map(([id]) => id) });
-  const { classes } = await ready;
-  const out = { classes };
+  const { classes, snapshot } = await ready;
+  const out = { classes, snapshot };
   for (const [i, [id, inputs]] of calcs.entries()) {
     out[id] = await new Promise((resolve) => {
       replies.set(i, resolve);
@@ -36,6 +37,17 @@ RUN_ALL = """async (calcs) => {
     });
   }
   return out;
+}"""
+
+
+# The snapshot in a cache of the origin, as the offline copy keeps it (the worker reads it from there):
+# the build's bytes, or those bytes with one changed (as any script of the origin could write them).
+KEEP_SNAPSHOT = """async (tampered) => {
+  const { SNAPSHOT } = await import(new URL("/assets/codex/runtime.mjs", location.origin).href);
+  const bytes = new Uint8Array(await (await fetch(SNAPSHOT)).arrayBuffer());
+  if (tampered) bytes[bytes.length - 1] ^= 1;
+  for (const name of await caches.keys()) await caches.delete(name);
+  await (await caches.open("kept")).put(SNAPSHOT, new Response(bytes));
 }"""
 
 
@@ -64,13 +76,21 @@ def test_every_calculator_answers_its_defaults_on_the_trimmed_runtime(built_site
         page.goto(base + "wbs/attributes/")
         calcs = defaults(engine())
         replies = page.evaluate(RUN_ALL, calcs)
+        page.evaluate(KEEP_SNAPSHOT, False)
+        restored = page.evaluate(RUN_ALL, calcs)
+        page.evaluate(KEEP_SNAPSHOT, True)
+        refused = page.evaluate(RUN_ALL, calcs[:1])
         context.close()
+    assert (replies["snapshot"], restored["snapshot"], refused["snapshot"]) == (False, True, False)
     for calc_id, inputs in calcs:
         assert replies[calc_id].get("ok") == engine().show(calc_id, inputs), (calc_id, replies[calc_id])
+        assert restored[calc_id].get("ok") == replies[calc_id]["ok"], (calc_id, restored[calc_id])
+    assert refused[calcs[0][0]].get("ok") == replies[calcs[0][0]]["ok"]
     # Every dataclass the worker made came with its methods compiled by the build (calculators/boot.py),
     # and the answers above are the engine's here: not one compiled in the worker. (Every game's
     # module is in: all but the few the build alone imports, such as the bestiary's checks.)
     made = sum(source.count("@dataclass") for source in (p.read_text("utf-8") for p in CALCULATORS.rglob("*.py")))
     assert replies["classes"]["compiled"] == 0 and replies["classes"]["precompiled"] >= 0.9 * made, replies["classes"]
+    assert restored["classes"]["compiled"] == 0, restored["classes"]
     assert [r for r in requests if "python_stdlib-" in r] and not [r for r in requests if "/python_stdlib.zip" in r]
     assert blocked == []

@@ -13,6 +13,8 @@ interface LoadTimings {
   fetched: number; python: number; engine: number;
   /** the engine's dataclasses whose methods came compiled by the build, and those compiled in the worker */
   classes: { precompiled: number; compiled: number };
+  /** whether Python came from the build's memory snapshot, kept in the offline copy */
+  snapshot: boolean;
 }
 
 /** A problem with the inputs, by field (calculators/errors.py InputError.as_dict). */

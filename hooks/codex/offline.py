@@ -34,9 +34,10 @@ MARKER = "self.__WB_MANIFEST"  # Workbox's manifest marker, in service-worker.js
 # the host, and sw.js is the service worker itself.
 LEFT_OUT = re.compile(r"(^|/)[^/]*\.map$|^sitemap\.xml\.gz$|^_headers$|^sw\.js$")
 # Versioned or hashed names keep no revision (their URL is their version, so the HTTP cache can
-# answer for them): assets/pyodide/<version>/, our zips' -<hash>, Material's bundles and our
-# stylesheet's (styles.py).
+# answer for them): assets/pyodide/<version>/, our zips' and the engine's snapshot's -<hash>,
+# Material's bundles and our stylesheet's (styles.py).
 VERSIONED = re.compile(r"^assets/pyodide/[^/]+/|^assets/codex/(calculators(-[a-z]+)?|python_stdlib)-[0-9a-f]+\.zip$"
+                       r"|^assets/codex/python_snapshot-[0-9a-f]+\.bin$"
                        r"|\.[0-9a-f]{8}\.min\.(js|css)$|^assets/stylesheets/codex\.[0-9a-f]{8}\.css$")
 LARGEST = 64 * 1024 * 1024  # a file larger than this is an error (Pyodide's wasm is about 9.6 MB)
 

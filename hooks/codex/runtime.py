@@ -10,12 +10,14 @@ the engine's download comes to (for the progress shown while it loads)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import calculators
 
 from .bundle import compiled_bundle, fingerprint, split_bundle
+from .snapshot import memory_snapshot
 from .stdlib import named_imports, trimmed_stdlib
 
 RUNTIME_MODULE = "assets/codex/runtime.mjs"
@@ -25,6 +27,10 @@ LOCK_FILE = "pyodide-lock.json"
 # Pyodide's files the site does not ship: the trimmed standard library stands in for the stock one,
 # and runtime.mjs carries the lock file's facts (the engine loads no package), so none is fetched.
 NOT_SHIPPED = (STOCK_STDLIB, LOCK_FILE)
+# Where the worker writes the core bundle and each game's code in Pyodide's file system (the
+# memory snapshot is made with them at the same places).
+CORE_AT = "/home/pyodide/calculators.zip"
+GAME_AT = "/home/pyodide/calculators-{game}.zip"
 # The files the worker fetches (pyodide.asm.mjs comes by import(), which no fetch counts).
 FETCHED = ("pyodide.asm.wasm",)
 
@@ -47,14 +53,23 @@ def runtime_files(root: Path, static: dict[str, Path], pyodide_dir: str, sources
     bundle_uri = f"assets/codex/calculators-{fingerprint(core)}.zip"
     game_uris = {game: f"assets/codex/calculators-{game}-{fingerprint(code)}.zip" for game, code in games.items()}
     size = sum(static[pyodide_dir + f].stat().st_size for f in FETCHED) + len(traced.stdlib) + len(core)
+    # The snapshot is made from the code alone: the same split of the package's bytecode, no rules.
+    code_core, code_games = split_bundle(traced.code, calculators.GAMES)
+    at = {game: GAME_AT.format(game=game) for game in games}
+    snapshot = memory_snapshot(root, stock.parent, traced.stdlib, (CORE_AT, code_core),
+                               {game: (at[game], code) for game, code in code_games.items()})
+    snapshot_uri = f"assets/codex/python_snapshot-{fingerprint(snapshot)}.bin"
     lock = json.loads(static[pyodide_dir + LOCK_FILE].read_text(encoding="utf-8"))
-    module = runtime_module({"WORKER": WORKER, "PYODIDE": pyodide_dir, "BUNDLE": bundle_uri, "STDLIB": stdlib_uri},
+    module = runtime_module({"WORKER": WORKER, "PYODIDE": pyodide_dir, "BUNDLE": bundle_uri, "STDLIB": stdlib_uri,
+                             "SNAPSHOT": snapshot_uri},
                             {"BYTES": size, "STDLIB_FILES": len(traced.files)},
                             {"LOCKFILE": {"info": lock["info"], "packages": {}},
-                             "GAME_BYTES": {game: len(code) for game, code in games.items()}},
+                             "GAME_BYTES": {game: len(code) for game, code in games.items()},
+                             "SNAPSHOT_SHA256": hashlib.sha256(snapshot).hexdigest(),
+                             "FILES_AT": {"core": CORE_AT, "games": at}},
                             {"GAMES": game_uris})
     return {stdlib_uri: traced.stdlib, bundle_uri: core, **{game_uris[g]: code for g, code in games.items()},
-            RUNTIME_MODULE: module}
+            snapshot_uri: snapshot, RUNTIME_MODULE: module}
 
 
 def early_downloads(pyodide_dir: str, files: dict[str, bytes]) -> list[str]:

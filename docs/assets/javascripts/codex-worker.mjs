@@ -3,7 +3,7 @@
 // own reviewed package; what the reader types reaches Python as data (JSON), never as code.
 // Which code that is, the build says (runtime.mjs); a message that names an address is refused.
 
-import { BUNDLE, BYTES, GAME_BYTES, GAMES, LOCKFILE, PYODIDE, STDLIB } from "../codex/runtime.mjs";
+import { BUNDLE, BYTES, FILES_AT, GAME_BYTES, GAMES, LOCKFILE, PYODIDE, SNAPSHOT, SNAPSHOT_SHA256, STDLIB } from "../codex/runtime.mjs";
 import { meterFetch } from "./meter.mjs";
 
 /** @type {((calc: string, inputs: string) => string) | null} */
@@ -12,12 +12,11 @@ let bridge = null; // the engine's door: a calculator's answer (JSON) to its inp
 let folder = null; // a table tool's log (JSON) folded into its states (JSON)
 /** @type {Promise<LoadTimings> | null} */
 let ready = null;
-const BUNDLE_PATH = "/home/pyodide/calculators.zip";
 /** @type {Map<string, Promise<void>>} each game whose code is in, or on its way (see `withGame`) */
 const games = new Map();
 
 // The site's own files only: the build's addresses must sit on this worker's origin.
-for (const address of [PYODIDE, BUNDLE, STDLIB, ...Object.values(GAMES)]) {
+for (const address of [PYODIDE, BUNDLE, STDLIB, SNAPSHOT, ...Object.values(GAMES)]) {
   if (new URL(address).origin !== self.location.origin) throw new Error(`refused: ${address} is not the site's own`);
 }
 
@@ -81,7 +80,7 @@ let pyodide = null;
 // imports that game's modules from it as from the core.
 /** @param {import("pyodide").PyodideAPI} py @param {string} game @param {ArrayBuffer} code */
 function addGame(py, game, code) {
-  const path = `/home/pyodide/calculators-${game}.zip`;
+  const path = FILES_AT.games[game];
   py.FS.writeFile(path, new Uint8Array(code));
   py.runPython(`import calculators\ncalculators.__path__.append("${path}/calculators")`);
 }
@@ -102,11 +101,50 @@ function withGame(calc) {
   return coming;
 }
 
+// The engine's memory snapshot (hooks/codex/snapshot.py), if the offline copy holds it: only read
+// from the copy, never fetched for an answer (a first visit's link has better things to carry).
+/** @returns {Promise<Response | null>} */
+async function keptSnapshot() {
+  try {
+    return (await self.caches?.match(SNAPSHOT)) || null;
+  } catch { // no cache storage here (a private window may have none): start as on a first visit
+    return null;
+  }
+}
+
+/** @param {ArrayBuffer} bytes @returns {Promise<string>} their SHA-256, in hex */
+async function sha256(bytes) {
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The snapshot's memory, from its gzipped sparse file (hooks/codex/snapshot.py, stdlib_trace/snapshot.mjs),
+// once its bytes are the build's: any script of the origin can write the cache, and this memory runs
+// as the engine.
+/** @param {Response} kept @returns {Promise<Uint8Array>} */
+async function expanded(kept) {
+  const packed = await kept.arrayBuffer();
+  if ((await sha256(packed)) !== SNAPSHOT_SHA256) throw new Error("the kept snapshot is not this build's");
+  const gunzip = new DecompressionStream("gzip");
+  const bytes = await new Response(new Blob([packed]).stream().pipeThrough(gunzip)).arrayBuffer();
+  const head = new DataView(bytes);
+  const [length, page, count] = [0, 1, 2].map((i) => head.getUint32(4 * i, true));
+  const memory = new Uint8Array(length);
+  let at = 4 * (3 + count);
+  for (let i = 0; i < count; i += 1) {
+    const start = head.getUint32(4 * (3 + i), true) * page;
+    const size = Math.min(page, length - start);
+    memory.set(new Uint8Array(bytes, at, size), start);
+    at += size;
+  }
+  return memory;
+}
+
 /** @param {{ calcs: string[] }} init @returns {Promise<LoadTimings>} */
 async function init({ calcs }) {
   const t0 = performance.now();
   /** @type {ReturnType<typeof bundleAfter> | null} */
   let later = null;
+  const kept = keptSnapshot();
   const wanted = gamesOf(calcs || []);
   const total = wanted.reduce((sum, game) => sum + GAME_BYTES[game], BYTES);
   const stopMeter = meterFetch((loaded) => self.postMessage({ type: "progress", loaded, total }),
@@ -117,20 +155,51 @@ async function init({ calcs }) {
   // stdLibURL: the build's trimmed standard library, only the modules the calculators import.
   // lockFileContents: the lock file's facts, no package (the engine loads none): nothing to fetch.
   // packageBaseUrl: Pyodide would otherwise fall back to its CDN for any package it lacks.
-  const started = loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE, stdLibURL: STDLIB,
-                                lockFileContents: LOCKFILE });
-  later = bundleAfter(started, wanted);
-  const py = await started;
+  const options = { indexURL: PYODIDE, packageBaseUrl: PYODIDE, stdLibURL: STDLIB, lockFileContents: LOCKFILE };
+  /** @type {import("pyodide").PyodideAPI | null} */
+  let py = null;
+  const snapshot = await kept;
+  if (snapshot) {
+    // Python started with every module of the package imported: its games' code included, so
+    // only the core bundle (for its rules) is fetched, at once.
+    const bundle = download(BUNDLE, "calculators bundle");
+    bundle.catch(() => {}); // reported where it is awaited
+    try {
+      py = await loadPyodide({ ...options, _loadSnapshot: expanded(snapshot) });
+    } catch (error) { // not this build's bytes, or a memory the browser refused: start as without it
+      console.warn("Jianghu Codex worker: the engine's snapshot was not used:", error);
+    }
+    if (py) {
+      const core = await bundle;
+      stopMeter();
+      const t2 = performance.now();
+      py.FS.writeFile(FILES_AT.core, new Uint8Array(core));
+      // The core's zip is this build's, with the rules: Python reads its list of files again.
+      py.pyimport("calculators.browser").reread(FILES_AT.core);
+      for (const game of Object.keys(GAMES)) games.set(game, Promise.resolve());
+      return { ...started(py, calcs, t2), fetched: t1 - t0, python: t2 - t1, snapshot: true };
+    }
+  }
+  const starting = loadPyodide(options);
+  later = bundleAfter(starting, wanted);
+  py = await starting;
   const [core, ...codes] = await later.bundle();
   stopMeter();
   const t2 = performance.now();
   // The bundle goes on sys.path as it is: Python imports its bytecode from the zip, nothing unpacked.
-  py.FS.writeFile(BUNDLE_PATH, new Uint8Array(core));
-  py.runPython(`import sys\nsys.path.insert(0, "${BUNDLE_PATH}")\nimport calculators`);
+  py.FS.writeFile(FILES_AT.core, new Uint8Array(core));
+  py.runPython(`import sys\nsys.path.insert(0, "${FILES_AT.core}")\nimport calculators`);
   wanted.forEach((game, i) => {
-    addGame(py, game, codes[i]);
+    addGame(/** @type {import("pyodide").PyodideAPI} */ (py), game, codes[i]);
     games.set(game, Promise.resolve());
   });
+  return { ...started(py, calcs, t2), fetched: t1 - t0, python: t2 - t1, snapshot: false };
+}
+
+/** The engine made from the bundle's rules, as the door the page's messages go through.
+ * @param {import("pyodide").PyodideAPI} py @param {string[]} calcs @param {number} t2 when Python was ready
+ * @returns {{ engine: number, classes: { precompiled: number, compiled: number } }} */
+function started(py, calcs, t2) {
   pyodide = py;
   // The engine is made here, from the rules.json in the bundle: the one door into the rules.
   const door = py.pyimport("calculators.browser").start(JSON.stringify(calcs || []));
@@ -140,8 +209,9 @@ async function init({ calcs }) {
   // Its classes' methods as the build compiled them, or compiled here (calculators/boot.py).
   const classes = JSON.parse(py.runPython("import json, calculators.boot\njson.dumps(calculators.boot.counts)"));
   // Where the start went (the benchmark prints it): Pyodide's module fetched; Python started (the
-  // wasm, the standard library, the bundle's download beside them); the engine imported and made.
-  return { fetched: t1 - t0, python: t2 - t1, engine, classes };
+  // wasm, the standard library, the bundle's download beside them; or the snapshot restored and the
+  // core bundle read); the engine imported and made.
+  return { engine, classes };
 }
 
 /** @type {DedicatedWorkerGlobalScope} this worker's scope: its `message` events are the page's */ (self).addEventListener("message", async (event) => {

@@ -81,8 +81,8 @@ const SCOPE = sw.registration.scope;
 
 // A first copy installs what the reader is using first: every file but the pages (the runtime, the
 // scripts, styles, fonts and search), the site's own pages and the pages of the sections (games)
-// open in its windows; the other sections' pages, and their games' engine code, wait for the page
-// to say the link is idle (COPY_REST). A new build's copy, made while the old one serves, installs
+// open in its windows; the other sections' pages, their games' engine code, and the engine's memory
+// snapshot (only a later visit uses it) wait for the page to say the link is idle (COPY_REST). A new build's copy, made while the old one serves, installs
 // every file at once, so that no page is missing offline when it takes over.
 /** @param {string} url @param {Set<string>} open */
 function later(url, open) {
@@ -90,6 +90,7 @@ function later(url, open) {
   const section = path.includes("/") ? path.slice(0, path.indexOf("/")) : "";
   const code = /^assets\/codex\/calculators-([a-z]+)-[0-9a-f]+\.zip$/.exec(path); // a game's (runtime.py)
   if (code) return !open.has(code[1]);
+  if (/^assets\/codex\/python_snapshot-[0-9a-f]+\.bin$/.test(path)) return true; // runtime.py
   return path.endsWith(".html") && section !== "" && section !== "assets" && !open.has(section);
 }
 

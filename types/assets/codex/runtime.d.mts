@@ -11,3 +11,8 @@ export const WORKER: string;
 export const BYTES: number;
 export const STDLIB_FILES: number;
 export const LOCKFILE: import("pyodide").Lockfile; // its info, and no package (the engine loads none)
+// The engine's memory snapshot (hooks/codex/snapshot.py): its address, and the SHA-256 of its bytes (hex).
+export const SNAPSHOT: string;
+export const SNAPSHOT_SHA256: string;
+// Where the worker writes the core bundle and each game's code in Pyodide's file system.
+export const FILES_AT: { core: string; games: Record<string, string> };
