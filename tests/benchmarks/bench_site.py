@@ -314,9 +314,14 @@ INSTALLING = """() => { const o = window.__codexOffline;
 # Where a first answer's time went, from the page's and the worker's clocks (codex.mjs, codex-worker.mjs):
 # to the worker's start; Pyodide's module fetched; Python started (the bundle downloads beside it); the engine made;
 # from the engine ready to the answer on screen.
+# Python's phase is named for how it started: from scratch, or from the engine's memory snapshot the
+# offline copy keeps (hooks/codex/snapshot.py). The page's own DOMContentLoaded is beside them: the
+# input is typed then, so an answer that comes soon after it waited for the page, not the engine.
 PHASES = """() => { const t = window.__codex.timings, load = t.load || {};
-  return { "page → worker": t.workerStarted, "fetched": load.fetched, "python": load.python,
-           "engine": load.engine, "ready → answer": t.firstAnswer - t.ready }; }"""
+  const [nav] = performance.getEntriesByType("navigation");
+  return { "page → worker": t.workerStarted, "fetched": load.fetched,
+           [load.snapshot ? "python (snapshot)" : "python"]: load.python, "engine": load.engine,
+           "page's DOMContentLoaded": nav && nav.domContentLoadedEventEnd, "ready → answer": t.firstAnswer - t.ready }; }"""
 
 
 # V8 keeps what it compiled of the wasm beside the response it compiled from. A first visit's wasm
