@@ -5,8 +5,10 @@ site's own files, WebAssembly for Pyodide, no plugins, no `<base>` and no form p
 Inline styles stay allowed: the theme and our templates set `style` attributes, and a style
 cannot run code. Should escaping ever fail, a script in the data is still refused.
 
-Our own scripts are files, but one: the engine's starter at the end of the head of a page with
-calculators (early_engine.py, `engine-start.js`), which must run as soon as the parser reaches it.
+Our own scripts are files, but two, which must run as soon as the parser reaches them: at the end of
+every page's head, the stylesheets named by their absolute addresses before the page is drawn
+(styles_first.py, `styles-first.js`); and the engine's starter at the end of the head of a page with
+calculators (early_engine.py, `engine-start.js`).
 The theme (mkdocs-material) writes a few small inline scripts that must run at their place in the
 page, before it is first drawn. The policy allows exactly those, by their SHA-256, and nothing else
 inline. Which ones is an explicit list, `THEME_SCRIPTS`,
@@ -74,11 +76,13 @@ def theme_scripts() -> tuple[re.Pattern[str], ...]:
 
 
 def is_known_script(body: str) -> bool:
-    """Whether an inline script is one of the theme's known ones (THEME_SCRIPTS), or our one: the
-    engine's starter on a page with calculators (early_engine.py)."""
+    """Whether an inline script is one of the theme's known ones (THEME_SCRIPTS), or one of ours: the
+    stylesheets' addresses on every page (styles_first.py), the engine's starter on a page with
+    calculators (early_engine.py)."""
     from .early_engine import starter
+    from .styles_first import script
 
-    return body == starter() or any(pattern.fullmatch(body) for pattern in theme_scripts())
+    return body in (starter(), script()) or any(pattern.fullmatch(body) for pattern in theme_scripts())
 
 
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)
@@ -91,7 +95,7 @@ def script_hash(body: str) -> str:
 
 
 def script_hashes(html: str) -> set[str]:
-    """The hashes of a page's inline scripts that the policy allows: the theme's known ones and our starter."""
+    """The hashes of a page's inline scripts that the policy allows: the theme's known ones and ours."""
     return {script_hash(body) for body in inline_scripts(html) if is_known_script(body)}
 
 

@@ -321,7 +321,8 @@ PHASES = """() => { const t = window.__codex.timings, load = t.load || {};
   const [nav] = performance.getEntriesByType("navigation");
   return { "page → worker": t.workerStarted, "fetched": load.fetched,
            [load.snapshot ? "python (snapshot)" : "python"]: load.python, "engine": load.engine,
-           "page's DOMContentLoaded": nav && nav.domContentLoadedEventEnd, "ready → answer": t.firstAnswer - t.ready }; }"""
+           "page's DOMContentLoaded": nav && nav.domContentLoadedEventEnd,
+           "ready → answer": t.firstAnswer - t.ready }; }"""
 
 
 # V8 keeps what it compiled of the wasm beside the response it compiled from. A first visit's wasm
