@@ -1,13 +1,16 @@
 """The trimmed standard library: every calculator's defaults answer in the browser on it, and
 the stock zip is neither shipped nor fetched. The engine's memory snapshot: every calculator's
-defaults answer the same from it, and a snapshot whose bytes are not the build's is not used."""
+defaults answer the same from it, a table tool's log folds into the same states, and a snapshot
+whose bytes are not the build's is not used."""
 
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from codex.runtime import defaults
@@ -15,10 +18,11 @@ from codex.runtime import defaults
 from tests.support.browser import chromium, local_only
 from tests.support.engine import engine
 from tests.support.server import serve
+from tests.test_table_log import WBS, example, press
 
 CALCULATORS = Path(__file__).resolve().parents[1] / "calculators"
 
-RUN_ALL = """async (calcs) => {
+RUN_ALL = """async ([calcs, fold]) => {
   const { WORKER } = await import(new URL("/assets/codex/runtime.mjs", location.origin).href);
   const worker = new Worker(WORKER, { type: "module" });
   const replies = new Map();
@@ -36,8 +40,23 @@ RUN_ALL = """async (calcs) => {
       worker.postMessage({ type: "run", id: i, calc: id, inputs });
     });
   }
+  if (fold) { // a table tool's log, folded into its states (as a page opening a kept game asks)
+    out.fold = await new Promise((resolve) => {
+      replies.set(-1, resolve);
+      worker.postMessage({ type: "fold", id: -1, ...fold });
+    });
+  }
   return out;
 }"""
+
+
+def three_nexts() -> dict[str, Any]:
+    """The combat tracker's example fight and three presses of Next, as a page's log holds them."""
+    start = example(WBS)
+    changes: list[dict[str, Any]] = []
+    for _ in range(3):
+        changes.append(press("next", engine().fold(WBS, start, changes)[-1] if changes else start))
+    return {"calc": WBS, "start": start, "changes": changes}
 
 
 # The snapshot in a cache of the origin, as the offline copy keeps it (the worker reads it from there):
@@ -75,17 +94,20 @@ def test_every_calculator_answers_its_defaults_on_the_trimmed_runtime(built_site
         local_only(page, blocked)
         page.goto(base + "wbs/attributes/")
         calcs = defaults(engine())
-        replies = page.evaluate(RUN_ALL, calcs)
+        fold = three_nexts()
+        replies = page.evaluate(RUN_ALL, [calcs, fold])
         page.evaluate(KEEP_SNAPSHOT, False)
-        restored = page.evaluate(RUN_ALL, calcs)
+        restored = page.evaluate(RUN_ALL, [calcs, fold])
         page.evaluate(KEEP_SNAPSHOT, True)
-        refused = page.evaluate(RUN_ALL, calcs[:1])
+        refused = page.evaluate(RUN_ALL, [calcs[:1], None])
         context.close()
     assert (replies["snapshot"], restored["snapshot"], refused["snapshot"]) == (False, True, False)
     for calc_id, inputs in calcs:
         assert replies[calc_id].get("ok") == engine().show(calc_id, inputs), (calc_id, replies[calc_id])
         assert restored[calc_id].get("ok") == replies[calc_id]["ok"], (calc_id, restored[calc_id])
     assert refused[calcs[0][0]].get("ok") == replies[calcs[0][0]]["ok"]
+    folded = engine().fold(fold["calc"], fold["start"], fold["changes"], linked=True)
+    assert replies["fold"]["states"] == restored["fold"]["states"] == json.loads(json.dumps(folded))
     # Every dataclass the worker made came with its methods compiled by the build (calculators/boot.py),
     # and the answers above are the engine's here: not one compiled in the worker. (Every game's
     # module is in: all but the few the build alone imports, such as the bestiary's checks.)
