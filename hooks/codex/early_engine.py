@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from .inline_js import inline_code
+
 STARTER_FILE = Path(__file__).resolve().parent / "engine-start.js"
 META = "codex-calculators"
 # The forms the build writes: <form class="calc …" … data-calc="game.id">
@@ -49,13 +51,7 @@ _TABLE_FORM = re.compile(r'<form\b[^>]*\bdata-table(?=[\s>])')  # a table tool's
 @cache
 def starter() -> str:
     """The inline script's text: engine-start.js without its leading comment lines."""
-    lines = STARTER_FILE.read_text(encoding="utf-8").splitlines()
-    while lines and lines[0].startswith("//"):
-        lines.pop(0)
-    text = "\n".join(lines).strip()
-    if "</" in text:
-        raise ValueError(f"{STARTER_FILE.name} may not hold '</': it is written inside a <script> element")
-    return text
+    return inline_code(STARTER_FILE)
 
 
 def calculators(page_html: str) -> list[str]:

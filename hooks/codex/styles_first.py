@@ -19,6 +19,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from .inline_js import inline_code
+
 SCRIPT_FILE = Path(__file__).resolve().parent / "styles-first.js"
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
 _STYLESHEET = re.compile(r'<link rel="stylesheet"')
@@ -27,13 +29,7 @@ _STYLESHEET = re.compile(r'<link rel="stylesheet"')
 @cache
 def script() -> str:
     """The inline script's text: styles-first.js without its leading comment lines."""
-    lines = SCRIPT_FILE.read_text(encoding="utf-8").splitlines()
-    while lines and lines[0].startswith("//"):
-        lines.pop(0)
-    text = "\n".join(lines).strip()
-    if "</" in text:
-        raise ValueError(f"{SCRIPT_FILE.name} may not hold '</': it is written inside a <script> element")
-    return text
+    return inline_code(SCRIPT_FILE)
 
 
 def with_styles_first(page_html: str) -> str:
