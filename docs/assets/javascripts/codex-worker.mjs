@@ -119,23 +119,46 @@ async function sha256(bytes) {
 
 // The snapshot's memory, from its gzipped sparse file (hooks/codex/snapshot.py, stdlib_trace/snapshot.mjs),
 // once its bytes are the build's: any script of the origin can write the cache, and this memory runs
-// as the engine.
+// as the engine. Its pages are written into the memory as they come out of the gzip, never held whole.
 /** @param {Response} kept @returns {Promise<Uint8Array>} */
 async function expanded(kept) {
   const packed = await kept.arrayBuffer();
   if ((await sha256(packed)) !== SNAPSHOT_SHA256) throw new Error("the kept snapshot is not this build's");
-  const gunzip = new DecompressionStream("gzip");
-  const bytes = await new Response(new Blob([packed]).stream().pipeThrough(gunzip)).arrayBuffer();
-  const head = new DataView(bytes);
-  const [length, page, count] = [0, 1, 2].map((i) => head.getUint32(4 * i, true));
+  const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+  let held = new Uint8Array(0); // the head's bytes, until it is whole
+  /** @param {number} size @returns {Promise<void>} */
+  const hold = async (size) => {
+    while (held.length < size) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("the snapshot ends within its head");
+      const more = new Uint8Array(held.length + value.length);
+      more.set(held);
+      more.set(value, held.length);
+      held = more;
+    }
+  };
+  await hold(12);
+  const word = (/** @type {number} */ i) => new DataView(held.buffer).getUint32(4 * i, true);
+  const [length, page, count] = [word(0), word(1), word(2)];
+  await hold(4 * (3 + count));
+  const starts = Array.from({ length: count }, (_, i) => word(3 + i) * page);
   const memory = new Uint8Array(length);
-  let at = 4 * (3 + count);
-  for (let i = 0; i < count; i += 1) {
-    const start = head.getUint32(4 * (3 + i), true) * page;
-    const size = Math.min(page, length - start);
-    memory.set(new Uint8Array(bytes, at, size), start);
-    at += size;
-  }
+  let written = 0; // bytes of the pages, in their order in the file
+  /** @param {Uint8Array} bytes */
+  const put = (bytes) => {
+    for (let at = 0; at < bytes.length;) {
+      const [i, within] = [Math.floor(written / page), written % page];
+      const size = Math.min(bytes.length - at, page - within, length - (starts[i] ?? length) - within);
+      if (size <= 0) throw new Error("the snapshot holds more than its memory");
+      memory.set(bytes.subarray(at, at + size), starts[i] + within);
+      at += size;
+      written += size;
+    }
+  };
+  put(held.subarray(4 * (3 + count)));
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) put(chunk.value);
+  const whole = starts.reduce((sum, start) => sum + Math.min(page, length - start), 0);
+  if (written !== whole) throw new Error("the snapshot ends within its pages");
   return memory;
 }
 
