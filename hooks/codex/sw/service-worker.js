@@ -65,6 +65,9 @@ const calm = () => (pageFetches ? new Promise((resolve) => { calmed.push(() => r
 const watched = {
   requestWillFetch: async ({ request, event }) => {
     if (fromPage(event)) pageFetches += 1;
+    // The rest of a copy (COPY_REST, a message) waits here too, the last moment before its request
+    // leaves: a page's request that came after copyRest's own wait would otherwise find it on the link.
+    else if (event?.type === "message") await calm();
     return request;
   },
   fetchDidSucceed: async ({ response, event }) => {
