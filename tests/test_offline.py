@@ -241,7 +241,9 @@ def test_a_page_opened_while_the_first_copy_is_made_offers_no_reload(
     built_site: Path, site_port: int, tmp_path: Path
 ) -> None:
     """The GM who reloads while the first copy is made: the copy taking over that page is no new
-    build, so no prompt; the engine is then primed from the copy (codeCache)."""
+    build, so no prompt; the engine is then primed from the copy (codeCache), and the rest of the copy
+    asked for, even when the copy took the page over before the page registered (the page registers
+    after its first answer; the copy can finish first)."""
     with serve(built_site, site_port) as (base, _), persistent(str(tmp_path / "profile")) as context:
         page = context.pages[0] if context.pages else context.new_page()
         visit(page, base + "wbs/attributes/")
@@ -250,9 +252,12 @@ def test_a_page_opened_while_the_first_copy_is_made_offers_no_reload(
             return Boolean(o && o.registration && (o.registration.installing || o.registration.active)); }""",
                                timeout=120_000)
         visit(page, base + "wbs/attributes/")  # again, while the copy is being made
-        change(page, "wbs.derived", {"strength": 6})
+        assert page.evaluate("() => !window.__codexOffline.registration"), "registered before its first answer"
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)", timeout=120_000)
+        change(page, "wbs.derived", {"strength": 6})  # its first answer: now it registers
         page.wait_for_function(OFFLINE_READY, timeout=120_000)
         page.wait_for_function("() => window.__codex.codeCache === 'kept'", timeout=120_000)
+        page.wait_for_function(COMPLETE, timeout=120_000)  # the rest asked for by this page
         assert page.locator(".codex-update").count() == 0, "the first copy was offered as a new version"
 
 

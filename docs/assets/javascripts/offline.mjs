@@ -57,6 +57,19 @@ navigator.serviceWorker?.addEventListener("message", (event) => {
   if (event.data && event.data.type === "COPIED") state.complete = true;
 });
 
+// The first copy has taken this page over: the engine is primed from it (codex.mjs) and the rest
+// is asked for. Said once, whichever comes first: workbox-window's "controlling", or a page that
+// finds itself taken over when it registers (its registration waits for its first answer, and the
+// first copy, started by an earlier page, can take it over before: workbox-window then says nothing).
+const controlledAtLoad = Boolean(navigator.serviceWorker?.controller);
+let announced = false;
+function takenOver() {
+  if (announced) return;
+  announced = true;
+  window.dispatchEvent(new Event("codex:offline"));
+  copyRest();
+}
+
 function register() {
   const workbox = new Workbox(new URL("sw.js", ROOT).href, { scope: ROOT.pathname });
   state.workbox = workbox;
@@ -68,14 +81,12 @@ function register() {
     // A page that had a copy serving it: another tab took the new build, this page is older. One
     // that had none (loaded while the first copy was made, in this tab or another): now it has one.
     else if (event.isUpdate) prompt("replaced");
-    else {
-      window.dispatchEvent(new Event("codex:offline"));
-      copyRest();
-    }
+    else takenOver();
   });
   workbox.register({ immediate: true })
     .then((registration) => {
       state.registration = registration;
+      if (!controlledAtLoad && navigator.serviceWorker.controller) takenOver();
       // Instant navigation never reloads the page, so look for a new build now and then.
       document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "visible") workbox.update().catch(() => {});
