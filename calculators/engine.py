@@ -11,7 +11,7 @@ calculators read them and nothing else.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,14 +44,15 @@ class Engine:
 
     # ---- calculators ------------------------------------------------------------------------
 
-    def run(self, calc_id: str, inputs: Mapping[str, object]) -> dict[str, Any]:
-        """Compute calculator `calc_id` for `inputs` (JSON-able values in and out).
+    def run(self, calc_id: str, inputs: Mapping[str, object], only: Collection[str] | None = None) -> dict[str, Any]:
+        """Compute calculator `calc_id` for `inputs` (JSON-able values in and out; `only`: just
+        those outputs).
 
         Bad input raises calculators.InputError, whose `.field` names the input.
         """
         calc = registry.find(calc_id)
         with using(self._rules):
-            return calc.run(inputs)
+            return calc.run(inputs, only)
 
     def show(self, calc_id: str, inputs: Mapping[str, object], drawn: Drawn | None = None) -> dict[str, str]:
         """Run a calculator and return its outputs as the escaped HTML the page shows.

@@ -7,7 +7,7 @@ messages for the same mistakes, and every problem with a form is reported at onc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -153,9 +153,13 @@ class Calculator:
             "follows": list(self.follows),
         }
 
-    def run(self, raw: Mapping[str, object]) -> dict[str, Any]:
-        """Check `raw` against the inputs, then compute; typed results come back as JSON-able data."""
-        return as_data(self.results(raw))
+    def run(self, raw: Mapping[str, object], only: Collection[str] | None = None) -> dict[str, Any]:
+        """Check `raw` against the inputs, then compute; typed results come back as JSON-able data
+        (`only`: just those outputs, for a reader that needs a few of a big answer)."""
+        results = self.results(raw)
+        if only is not None:
+            results = {name: value for name, value in results.items() if name in only}
+        return as_data(results)
 
     def results(self, raw: Mapping[str, object]) -> Mapping[str, Any]:
         """Check `raw` against the inputs, then compute; typed results as they are (for `present`)."""

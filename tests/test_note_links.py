@@ -44,12 +44,13 @@ def _note_ids() -> list[str]:
             if key.split("/")[-1].split("-")[0] == "source_notes" for note in value["notes"]]
 
 
-def _form_links(calc_id: str) -> list[str]:
+@functools.cache  # each note's test reads every form: drawn once each
+def _form_links(calc_id: str) -> tuple[str, ...]:
     """The notes a calculator's form links, as the page draws them (`#note-<game>-<id>`)."""
     form = BLOCKS["calc"](site(), calc_id, PAGE)
     listed = re.search(r'<p class="calc__notes">(.*?)</p>', form, re.S)
     anchors = re.findall(r'href="[^"]*#note-([a-z]+)-([a-z0-9-]+)"', listed.group(1)) if listed else []
-    return [f"{game}.{note}" for game, note in anchors]
+    return tuple(f"{game}.{note}" for game, note in anchors)
 
 
 def _page_lists(note_id: str) -> tuple[list[str], list[str]]:
@@ -72,7 +73,7 @@ def _page_lists(note_id: str) -> tuple[list[str], list[str]]:
 def test_every_reading_input_links_its_note_from_the_form(calc_id: str) -> None:
     entry = engine().describe(calc_id)
     offered = offered_notes(entry)
-    links = _form_links(calc_id)
+    links = list(_form_links(calc_id))
     assert links == entry["source_notes"], calc_id
     for note, name in offered.items():
         assert note in links, f"{calc_id}: the reading input '{name}' offers {note}, but the form does not link it"

@@ -8,7 +8,7 @@ both play an example here, so what the page shows is what the build checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ class Played:
 
     where: JsonPath  # () for the start, ("steps", n) for a step
     inputs: dict[str, Any]
-    result: dict[str, Any]
+    result: dict[str, Any]  # the outputs the example states or presses, as data
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +53,10 @@ class Check:
         return self.expected == self.got
 
 
-def _run(engine: calculators.Engine, calc_id: str, inputs: Mapping[str, Any], where: JsonPath) -> dict[str, Any]:
+def _run(engine: calculators.Engine, calc_id: str, inputs: Mapping[str, Any], where: JsonPath,
+         only: Collection[str]) -> dict[str, Any]:
     try:
-        return engine.run(calc_id, inputs)
+        return engine.run(calc_id, inputs, only)
     except calculators.InputError as exc:
         raise ExampleError((*where, exc.field), f"{calc_id} refuses the inputs here: {exc.message}") from None
 
@@ -76,16 +77,21 @@ def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]
     """The example's stages: its inputs as given, then each step's (ExampleError if one cannot be played)."""
     calc_id = example["calculator"]
     inputs = dict(example["inputs"])
-    stages = [Played((), inputs, _run(engine, calc_id, inputs, ("inputs",)))]
-    for n, step in enumerate(example.get("steps", ())):
+    # Only the outputs the example states or presses (at every stage: whether one exists is read
+    # from the first), not the whole answer as data.
+    steps = example.get("steps", ())
+    only = {*example.get("expect", {}),
+            *(name for step in steps for name in (*step.get("expect", {}), step.get("press")) if name)}
+    stages = [Played((), inputs, _run(engine, calc_id, inputs, ("inputs",), only))]
+    for n, step in enumerate(steps):
         where: JsonPath = ("steps", n)
         inputs = {**inputs, **_chosen(inputs, step.get("choose", {}), (*where, "choose")), **step.get("set", {})}
         if "press" in step:
-            pressed = _run(engine, calc_id, inputs, (*where, "set")).get(step["press"])
+            pressed = _run(engine, calc_id, inputs, (*where, "set"), only).get(step["press"])
             if not isinstance(pressed, Mapping) or pressed.get("type") != "apply":
                 raise ExampleError((*where, "press"), f"{calc_id} has no button '{step['press']}' to press here")
             inputs = {**inputs, **dict(pressed["sets"])}
-        stages.append(Played(where, inputs, _run(engine, calc_id, inputs, where)))
+        stages.append(Played(where, inputs, _run(engine, calc_id, inputs, where, only)))
     return stages
 
 

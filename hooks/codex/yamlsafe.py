@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,12 @@ class LoadedYaml:
     lines: dict[JsonPath, int] = field(default_factory=dict)
     first_comment: str = ""
     unsound: list[JsonPath] = field(default_factory=list)  # values not read as written: no check uses them
+    text: str | None = None  # the file as written (None: not known)
+
+    def may_hold(self, part: str) -> bool:
+        """Whether a text of the value may contain `part`: the file has it as written, or has escapes
+        (a double-quoted scalar's backslashes), which could make it."""
+        return self.text is None or part in self.text or "\\" in self.text
 
     def line_of(self, where: JsonPath) -> int:
         """The line of the value at `where`, or of its nearest ancestor that has one."""
@@ -112,11 +119,49 @@ def read_text(path: Path, shown_path: str) -> tuple[str | None, list[Problem]]:
                                                     "save the file as UTF-8")]
 
 
+# Files read before, by what they say and where they are shown: a process that loads the rules
+# again (`mkdocs serve` after an edit, the tests' copies of the project with one file changed)
+# parses only what changed. A copy of the value is handed out each time: checks take values out of
+# use in place (unsound.py).
+_PARSED: OrderedDict[tuple[str, str], tuple[Any, dict[JsonPath, int], list[JsonPath], str, list[Problem]]] = \
+    OrderedDict()
+_PARSED_MAX_CHARS = 1024 * 1024  # four times today's rules data
+_parsed_chars = 0
+
+
+def _copied(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    return value  # text, numbers, booleans, None and dates are never changed in place
+
+
 def load_yaml(path: Path, shown_path: str) -> tuple[LoadedYaml | None, list[Problem]]:
     """Parse one YAML file; return its value (None if unreadable) and every problem found."""
+    global _parsed_chars
     text, problems = read_text(path, shown_path)
     if text is None:
         return None, problems
+    known = _PARSED.get((shown_path, text))
+    if known is not None:
+        _PARSED.move_to_end((shown_path, text))
+        value, lines, unsound, comment, found = known
+        return (LoadedYaml(path, shown_path, _copied(value), dict(lines), comment, list(unsound), text),
+                list(found))
+    loaded, problems = _parsed(path, shown_path, text, problems)
+    if loaded is not None:
+        _PARSED[(shown_path, text)] = (_copied(loaded.value), dict(loaded.lines), list(loaded.unsound),
+                                       loaded.first_comment, list(problems))
+        _parsed_chars += len(text)
+        while _parsed_chars > _PARSED_MAX_CHARS:
+            (_, dropped), _ = _PARSED.popitem(last=False)
+            _parsed_chars -= len(dropped)
+    return loaded, problems
+
+
+def _parsed(path: Path, shown_path: str, text: str, problems: list[Problem]) -> tuple[LoadedYaml | None, list[Problem]]:
     try:
         anchors = _anchor_lines(text)
     except yaml.MarkedYAMLError as exc:
@@ -132,7 +177,7 @@ def load_yaml(path: Path, shown_path: str) -> tuple[LoadedYaml | None, list[Prob
         return None, problems
     finally:
         loader.dispose()
-    loaded = LoadedYaml(path, shown_path, None, first_comment=_leading_comment(text))
+    loaded = LoadedYaml(path, shown_path, None, first_comment=_leading_comment(text), text=text)
     if node is None:
         problems.append(Problem(shown_path, 1, "", "the file is empty"))
         return None, problems
