@@ -7,6 +7,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+from codex import check_only
 from codex.check_only import check_project, page_url
 
 from tests.support.project_copy import ROOT, copy_project
@@ -44,6 +46,15 @@ def _dev_check(project: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["./dev", "check"], cwd=project, capture_output=True, text=True, timeout=120)
 
 
+def _checked_here(project: Path, capsys: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
+    """What `./dev check` prints for `project`, from its own code in this process (the command itself
+    is run by the tests above and below: a process of its own is a second of CPU)."""
+    capsys.readouterr()
+    code = check_only.main([str(project)])
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["./dev", "check"], code, out, err)
+
+
 def test_dev_check_reports_every_problem_of_a_bad_file_in_one_run(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     goblin = project / "rules_data" / "wbs" / "bestiary" / "goblin.yaml"
@@ -73,13 +84,13 @@ def test_dev_check_reports_every_problem_of_a_bad_file_in_one_run(tmp_path: Path
     assert "7 problems" in proc.stderr
 
 
-def test_dev_check_finds_bad_markers_in_pages(tmp_path: Path) -> None:
+def test_dev_check_finds_bad_markers_in_pages(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project = copy_project(tmp_path / "project")
     page = project / "docs" / "wbs" / "npcs.md"
     text = page.read_text(encoding="utf-8").replace(
         "<!-- codex:table wbs.npc-guide -->", "<!-- codex:table wbs.npc-guid -->\n<!-- codex:creature wbs.ogre -->")
     page.write_text(text + "\n<!-- codex: table -->\n", encoding="utf-8")
-    proc = _dev_check(project)
+    proc = _checked_here(project, capsys)
     assert proc.returncode == 1
     lines = proc.stdout.splitlines()
     assert len(lines) == 3, proc.stdout
@@ -112,11 +123,12 @@ FOUR_MISTAKES = (
 )
 
 
-def test_four_independent_mistakes_in_one_file_get_four_lines_from_one_run(tmp_path: Path) -> None:
+def test_four_independent_mistakes_in_one_file_get_four_lines_from_one_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project = copy_project(tmp_path / "project")
     for old, new in FOUR_MISTAKES:
         _edit(project / "rules_data" / "wbs" / "bestiary" / "bamboo-stalker.yaml", old, new)
-    proc = _dev_check(project)
+    proc = _checked_here(project, capsys)
     assert proc.returncode == 1
     shown = "rules_data/wbs/bestiary/bamboo-stalker.yaml"
     assert proc.stdout.splitlines() == [
