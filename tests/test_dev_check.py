@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from codex import check_only
 from codex.check_only import check_project, page_url
+from codex.yamlsafe import forget_parsed
 
 from tests.support.project_copy import ROOT, copy_project
 
@@ -36,6 +37,7 @@ def test_the_project_passes_its_own_check() -> None:
 def test_check_is_fast_for_todays_data() -> None:
     took = []
     for _ in range(3):  # CPU time: on a machine shared with other jobs the clock measures them too
+        forget_parsed()  # each run as `./dev check` makes it, in a process that has read no file yet
         started = time.process_time()
         check_project(ROOT)
         took.append(time.process_time() - started)

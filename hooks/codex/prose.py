@@ -36,7 +36,7 @@ def expand_prose(data: RulesData) -> Iterator[Finding]:
     of use (what reads it waits); a marker that names nothing showable is a problem at its line.
     """
     for key, loaded in sorted(data.files.items()):
-        if not loaded.may_hold(MARK):  # most files: none of their texts can hold a marker
+        if not loaded.may_hold(MARK):  # about half the files: none of their texts can hold a marker
             continue
         value = data.written.get(key, loaded.value)  # markers name numbers, which expansion never changes
         expanded, found = expanded_value(value, data, lambda where, k=key: (data.source_of(k), data.line_of(k, where)))

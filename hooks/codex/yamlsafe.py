@@ -129,6 +129,13 @@ _PARSED_MAX_CHARS = 1024 * 1024  # four times today's rules data
 _parsed_chars = 0
 
 
+def forget_parsed() -> None:
+    """Parse every file again from now on, as a new process would (a test timing a first load)."""
+    global _parsed_chars
+    _PARSED.clear()
+    _parsed_chars = 0
+
+
 def _copied(value: Any) -> Any:
     kind = type(value)
     if kind is dict:
