@@ -25,7 +25,8 @@ from calculators.wbs import round_end, tick_pointer, upkeep
 from tests.support.engine import engine, rules_data
 
 TRACKER = "wbs.combat_tracker"
-RECOVER_STAMINA = next(use["stamina"] for use in rules_data()["wbs/stamina"]["spending"] if use["id"] == "energy-recover")
+RECOVER_STAMINA = next(use["stamina"] for use in rules_data()["wbs/stamina"]["spending"]
+                       if use["id"] == "energy-recover")
 KINDS = ("quick", "movement", "attacks", "energy", "other")
 
 
