@@ -8,6 +8,7 @@ both play an example here, so what the page shows is what the build checked.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -73,8 +74,25 @@ def _chosen(inputs: Mapping[str, Any], choose: Mapping[str, Any], where: JsonPat
     return out
 
 
+# What each engine played, by example (the example kept, so its id is not another's): the build's
+# checks play every example, and a page's example block shows the same stages.
+_PLAYED: weakref.WeakKeyDictionary[calculators.Engine, dict[int, tuple[Mapping[str, Any], list[Played]]]] = (
+    weakref.WeakKeyDictionary())
+
+
 def play(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]:
-    """The example's stages: its inputs as given, then each step's (ExampleError if one cannot be played)."""
+    """The example's stages: its inputs as given, then each step's (ExampleError if one cannot be played).
+    An engine plays an example once (the stages are shared: read them, never change them)."""
+    played = _PLAYED.setdefault(engine, {})
+    kept = played.get(id(example))
+    if kept is not None and kept[0] is example:
+        return kept[1]
+    stages = _played(engine, example)
+    played[id(example)] = (example, stages)
+    return stages
+
+
+def _played(engine: calculators.Engine, example: Mapping[str, Any]) -> list[Played]:
     calc_id = example["calculator"]
     inputs = dict(example["inputs"])
     # Only the outputs the example states or presses (at every stage: whether one exists is read

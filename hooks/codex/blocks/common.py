@@ -107,7 +107,8 @@ def example_block(site: Site, arg: str, page: PageInfo) -> str:
         raise BlockError(exc.message) from None
     labels = {o["name"]: o["label"] for o in described["outputs"]}
     fields = {i["name"]: i for i in described["inputs"]}
-    shown = {stage.where: site.engine.show(calc_id, stage.inputs) for stage in stages}
+    # The outputs the example states, as the page shows them, from the answers it was played with.
+    shown = {stage.where: site.engine.present(calc_id, stage.result) for stage in stages}
     rows: dict[tuple[str | int, ...], list[dict[str, str]]] = {stage.where: [] for stage in stages}
     for check in examples.checks(example, stages):
         stage = check.where[:2] if check.where[0] == "steps" else ()
