@@ -12,6 +12,7 @@ change of its field is composed, not typed. There is no list of exceptions.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ import pytest
 from codex.load import load_rules_data
 from codex.marker_scan import code_ranges
 from codex.prose import expanded_value
+from codex.values import VALUE
 
 from calculators import GAMES, Engine
 from tests.support.engine import engine, rules_data
@@ -121,14 +123,33 @@ def _text(found: Found, data: dict[str, Any], strict: bool = False) -> str | Non
     calc_id, _, what = found.where.partition(": ")
     try:
         # The engine reads the rules' texts with their markers filled in, as the build's loader gives them.
-        filled = {key: expanded_value(value, data, lambda _where: ("", 0))[0] for key, value in data.items()}
-        entry = Engine(filled).describe(calc_id)
+        entry = Engine(_filled(data)).describe(calc_id)
     except Exception:
         if strict:
             raise
         return None
     return entry["summary"] if what == "summary" else next(
         i.get("help", "") for i in entry["inputs"] if f"{i['name']}.help" == what)
+
+
+# Each rules file with its markers filled in, by identity (each kept, so its id is no other's), with the
+# files its markers read: a changed copy of the rules shares most files, and the markers of a file read no
+# file that changed fill in as before.
+_FILLED: dict[int, tuple[Any, dict[str, Any], Any]] = {}
+
+
+def _filled(data: dict[str, Any]) -> dict[str, Any]:
+    """The rules with their markers filled in, as the build's loader gives them to the engine."""
+    filled = {}
+    for key, value in data.items():
+        kept = _FILLED.get(id(value))
+        if kept is None or kept[0] is not value or any(data.get(k) is not v for k, v in kept[1].items()):
+            read = {part.partition(":")[0] for m in VALUE.finditer(json.dumps(value))
+                    for part in re.split(r"[*+]", m["arg"] or "")}
+            kept = _FILLED[id(value)] = (value, {k: data.get(k) for k in read},
+                                         expanded_value(value, data, lambda _where: ("", 0))[0])
+        filled[key] = kept[2]
+    return filled
 
 
 def _follows_one_of(found: Found, data: dict[str, Any], fields: list[str]) -> bool:
