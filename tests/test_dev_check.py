@@ -35,10 +35,10 @@ def test_the_project_passes_its_own_check() -> None:
 
 
 def test_check_is_fast_for_todays_data() -> None:
-    took = []
-    for _ in range(3):  # CPU time: on a machine shared with other jobs the clock measures them too
+    took: list[float] = []
+    while len(took) < 3 and min(took, default=2.0) >= 2.0:  # a run past the line is run again, up to three
         forget_parsed()  # each run as `./dev check` makes it, in a process that has read no file yet
-        started = time.process_time()
+        started = time.process_time()  # CPU time: on a machine shared with other jobs the clock measures them too
         check_project(ROOT)
         took.append(time.process_time() - started)
     assert min(took) < 2.0, took

@@ -8,6 +8,7 @@ found by its shape, wherever in calculators/ or hooks/ it is written.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,10 +60,16 @@ def _loops(node: ast.AST) -> set[int]:
     return inside
 
 
+@functools.cache
+def _parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for the tests of this file (they only read it)."""
+    return ast.parse(path.read_text())
+
+
 def hand_written_lookups(path: Path, shown: str) -> list[str]:
     """Lookups by id written by hand in one module: an id compared in a comprehension's `if` or in a loop
     over the entries, or a dict keyed by id that is read once."""
-    tree = ast.parse(path.read_text())
+    tree = _parsed(path)
     found = []
     functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
     allowed = {id(n) for f in functions if (shown, f.name) == THE_LOOKUP for n in ast.walk(f)}
@@ -89,6 +96,8 @@ def _keyed_by_id_read_once(function: ast.FunctionDef) -> list[int]:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and isinstance(node.value, ast.DictComp) and _is_id(node.value.key)):
             built[node.targets[0].id] = node.lineno
+    if not built:  # most functions build none: nothing more to look at
+        return []
     looped = _loops(function)
     reads: dict[str, list[ast.Name]] = {name: [] for name in built}
     for node in ast.walk(function):
@@ -131,11 +140,12 @@ def test_the_lookup_test_finds_each_shape(tmp_path: Path) -> None:
     assert [p.split(": ", 1)[0] for p in hand_written_lookups(module, "m.py")] == ["m.py:2", "m.py:5", "m.py:8"]
 
 
+@functools.cache
 def _definitions(root: Path) -> dict[str, list[str]]:
     """Where each module-level function, class and constant of calculators/ and hooks/ is defined."""
     found: dict[str, list[str]] = {}
     for path, shown in _sources(root):
-        for node in ast.parse(path.read_text()).body:
+        for node in _parsed(path).body:
             if isinstance(node, ast.FunctionDef | ast.ClassDef):
                 found.setdefault(node.name, []).append(shown)
             elif isinstance(node, ast.Assign):
@@ -164,7 +174,7 @@ def test_one_table_of_number_words() -> None:
     # Any tuple or list of "one", "two", "three" … in the engine or the build is a second table.
     tables = []
     for path, shown in _sources(ROOT):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.Tuple | ast.List):
                 words = [e.value for e in node.elts if isinstance(e, ast.Constant)]
                 if {"one", "two", "three"} <= set(words):
