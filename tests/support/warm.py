@@ -54,8 +54,15 @@ def needs_new_tab(request: Any) -> bool:
     starting), or it reaches for Playwright's clock (it takes over the timers a page has running, so
     it goes into a tab that has none yet) or a script run before a page's own (`add_init_script`:
     only a page loaded after it runs it)."""
-    return (request.node.get_closest_marker("new_tab") is not None
-            or bool({"clock", "add_init_script"} & set(request.function.__code__.co_names)))
+    return wants_new_tab(request.node)
+
+
+def wants_new_tab(item: Any) -> bool:
+    """`needs_new_tab` for a collected test (`item`): tests/conftest.py runs these last in their module,
+    so the warm tab they cannot use is opened once for the module, not again after each of them."""
+    function = getattr(item, "function", None)
+    return (item.get_closest_marker("new_tab") is not None
+            or (function is not None and bool({"clock", "add_init_script"} & set(function.__code__.co_names))))
 
 
 def _listeners(emitter: Any) -> int:
