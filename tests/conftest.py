@@ -14,7 +14,7 @@ from hypothesis import settings
 from calculators import Engine
 from tests.support.engine import engine
 from tests.support.server import free_port
-from tests.support.warm import wants_new_tab
+from tests.support.warm import may_change_tab, wants_new_tab
 
 ROOT = Path(__file__).resolve().parent.parent
 pytest_plugins = ["tests.support.fixtures"]
@@ -29,14 +29,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The heavy test files first (a browser's, or marked slow), the many quick ones after them.
     The two workers take files in this order (`--dist loadfile`), so the quick files fill in at the
     end, where a heavy file started last would have kept one worker busy alone. In a file, the tests
-    that need a new tab (tests/support/warm.py) come last: the module's warm tab, closed after each,
-    was opened again for the next test (an engine started again: 2 s of CPU). A stable sort: the
-    files keep their order, and each file's tests theirs otherwise."""
+    that need a new tab come last, after those that may change theirs for good (tests/support/warm.py):
+    the module's warm tab, closed after each, was opened again for the next test (an engine started
+    again: 2 s of CPU). A stable sort: the files keep their order, and each file's tests theirs otherwise."""
     heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("browser")}
     first = {}
     for index, item in enumerate(items):
         first.setdefault(item.path, index)
-    items.sort(key=lambda item: (item.path not in heavy, first[item.path], wants_new_tab(item)))
+    items.sort(key=lambda item: (item.path not in heavy, first[item.path], wants_new_tab(item), may_change_tab(item)))
 
 
 @pytest.fixture(scope="session")

@@ -113,8 +113,16 @@ def test_a_count_of_one_creature_in_three_taps_and_no_navigation(
     path = urlparse(page.url).path
     loads: list[str] = []
     navigations: list[str] = []
-    page.on("load", lambda: loads.append(page.url))
-    page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+
+    def loaded() -> None:
+        loads.append(page.url)
+
+    def navigated(frame: Any) -> None:
+        if frame == page.main_frame:
+            navigations.append(frame.url)
+
+    page.on("load", loaded)
+    page.on("framenavigated", navigated)
     taps = 0
     for target in (page.get_by_role("button", name="Add fighters"),
                    picker(page).get_by_role("button", name=count, exact=True),
@@ -122,6 +130,8 @@ def test_a_count_of_one_creature_in_three_taps_and_no_navigation(
         target.tap()
         taps += 1
     settled(page, calc)
+    page.remove_listener("load", loaded)  # the tab is kept warm for the next test (tests/support/warm.py)
+    page.remove_listener("framenavigated", navigated)
     assert taps == 3 and loads == [] and urlparse(page.url).path == path
     # The address follows the fight (history.replaceState), which is no navigation and no load.
     assert all(urlparse(u).path == path for u in navigations), navigations

@@ -65,6 +65,14 @@ def wants_new_tab(item: Any) -> bool:
             or (function is not None and bool({"clock", "add_init_script"} & set(function.__code__.co_names))))
 
 
+def may_change_tab(item: Any) -> bool:
+    """Whether a collected test may leave its tab changed for good (it adds a listener, `.on(…)`, or opens
+    a second page): tests/conftest.py runs these after the others of their module, whose warm tab they
+    may close."""
+    function = getattr(item, "function", None)
+    return function is not None and bool({"on", "new_page"} & set(function.__code__.co_names))
+
+
 def _listeners(emitter: Any) -> int:
     impl = emitter._impl_obj  # Playwright's own object (not the page's state): its pyee emitter
     return sum(len(impl.listeners(name)) for name in impl.event_names())
