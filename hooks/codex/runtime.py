@@ -18,7 +18,7 @@ import calculators
 
 from .bundle import compiled_bundle, fingerprint, split_bundle
 from .snapshot import memory_snapshot
-from .stdlib import named_imports, trimmed_stdlib
+from .stdlib import trimmed_stdlib
 
 RUNTIME_MODULE = "assets/codex/runtime.mjs"
 WORKER = "assets/javascripts/codex-worker.mjs"
@@ -45,7 +45,7 @@ def runtime_files(root: Path, static: dict[str, Path], pyodide_dir: str, sources
     """The trimmed standard library, the compiled calculators bundle and runtime.mjs, by destination
     path (`sources`: the calculators bundle as `bundle.calculators_zip` makes it)."""
     stock = static[pyodide_dir + STOCK_STDLIB]
-    traced = trimmed_stdlib(root, stock.parent, sources, defaults(engine), named_imports(root / "calculators"))
+    traced = trimmed_stdlib(root, stock.parent, sources, defaults(engine))
     # The core, and each game's modules apart: a page fetches the core and its own games' code (a WBS
     # page none of Rain's), and the worker fetches another game's when a page of it is opened later.
     core, games = split_bundle(compiled_bundle(sources, traced.code), calculators.GAMES)

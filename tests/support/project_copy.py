@@ -11,7 +11,8 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-LEFT_OUT = {".venv", "node_modules", "site", ".git", ".pytest_cache", ".ruff_cache", ".hypothesis", "__pycache__"}
+LEFT_OUT = {".venv", "node_modules", "site", ".git", ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis",
+            "__pycache__"}
 SHARED = (".venv", "node_modules")
 CACHE = ".cache"
 
