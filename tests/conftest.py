@@ -13,6 +13,7 @@ from hypothesis import settings
 
 from calculators import Engine
 from tests.support.engine import engine
+from tests.support.properties import FAST, examples
 from tests.support.server import free_port
 from tests.support.warm import may_change_tab, wants_new_tab
 
@@ -22,7 +23,10 @@ pytest_plugins = ["tests.support.fixtures"]
 # Property tests check answers, not speed: on a shared 2-core machine one example can take 400 ms
 # for reasons of its own. Speed has its own tests (CPU time) and the benchmark.
 settings.register_profile("codex", deadline=None)
-settings.load_profile("codex")
+# The contributor's tier tries a third of the examples (tests/support/properties.py): the profile's
+# count for a test that names none, `examples(n)` for one that does.
+settings.register_profile("codex-fast", deadline=None, max_examples=examples(settings.default.max_examples))
+settings.load_profile("codex-fast" if FAST else "codex")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from calculators import Engine, InputError, change_line, limits
 from calculators.change_line import Amount, find_target, name_key, parse_amount
 from calculators.errors import Problems
+from tests.support.properties import examples
 
 ALLOWED = "A change is a whole number up to 99,999, with + or − before it if you like, or = to set: 4, +4, −2 or =5"
 
@@ -244,7 +245,7 @@ def test_both_trackers_find_the_same_target(rules_engine: Engine, target: str, t
 sizes = st.one_of(st.integers(0, START - 1), st.integers(10_000, 9_999_999))  # applied by both, or by neither
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(spaces, st.sampled_from(("", *PLUSES, *MINUSES, *EQUALS)), spaces, sizes, st.data())
 def test_any_phone_text_is_taken_or_refused_by_both_trackers(rules_engine: Engine, before: str, sign: str,
                                                              between: str, size: int, data: st.DataObject) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from calculators import InputError, rowcode
 from calculators.spec import Input, parse_inputs
 from tests.support.engine import engine
+from tests.support.properties import examples
 from tests.support.says import says
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -88,7 +89,7 @@ def test_a_link_from_another_version_gets_a_clear_message() -> None:
 texts = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.fixed_dictionaries({"name": texts, "reflex": st.integers(0, 99), "relaxing": st.booleans()}),
                 max_size=5))
 def test_the_code_gives_back_what_it_was_given(rows: list[dict]) -> None:

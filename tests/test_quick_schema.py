@@ -18,6 +18,8 @@ from codex.yamlsafe import load_yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.properties import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "rules_data" / "schema"
 CREATURE_SCHEMA = SCHEMAS / "wbs-bestiary.schema.json"
@@ -107,7 +109,7 @@ def _replaced(value: Any, where: tuple, new: Any, drop: bool) -> Any:
     return copy
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_whatever_the_door_passes_jsonschema_passes(data: st.DataObject) -> None:
     creatures = sorted((ROOT / "rules_data" / "wbs" / "bestiary").glob("*.yaml"))

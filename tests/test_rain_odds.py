@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import calculators
 from calculators.rain import contest, tiles
 from tests.support.engine import engine
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -63,7 +64,7 @@ def small_deals(draw):
     return wall, mine, my_place, theirs, their_place, shared
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(small_deals())
 def test_counting_equals_brute_force_on_small_sets(deal):
     assert contest.count_deals(*deal) == brute_force(*deal)
@@ -117,7 +118,7 @@ inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(inputs)
 def test_every_chance_is_a_probability_and_they_sum_to_one(values):
     try:
@@ -132,7 +133,7 @@ def test_every_chance_is_a_probability_and_they_sum_to_one(values):
     assert result["tie"] == 0 or values["my_alchemy"] == values["their_alchemy"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(inputs)
 def test_swapping_the_sides_swaps_the_chances(values):
     swapped = {**values}

@@ -15,6 +15,7 @@ from calculators.rain import contest, tile_draw
 from calculators.rain.shuffle import SplitMix64, draw
 from calculators.results import Tile
 from tests.support.engine import engine
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -90,7 +91,7 @@ def contests(draw_):
     return values
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(contests())
 def test_a_draw_follows_the_contest_and_never_repeats_a_tile(values):
     result = engine().run("rain.tile_draw", values)

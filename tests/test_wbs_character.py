@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from calculators import InputError
 from calculators.wbs.skills import core_rank, core_skills, sub_skills
 from tests.support.engine import engine
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -87,7 +88,7 @@ with engine().active():
     SUB_SKILLS = [s["id"] for s in sub_skills()]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.dictionaries(st.sampled_from(SUB_SKILLS), st.integers(0, 3), max_size=8))
 def test_builder_skill_xp_is_the_sum_of_each_rank(ranks: dict[str, int]) -> None:
     r = engine().run("wbs.character", ranks)

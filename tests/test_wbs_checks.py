@@ -13,6 +13,7 @@ import calculators
 from calculators import InputError, registry
 from calculators.wbs import check_dice, skill_clock
 from tests.support.engine import engine
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -131,7 +132,7 @@ check_inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(check_inputs)
 def test_distribution_sums_to_one_and_chance_is_a_probability(inputs: dict) -> None:
     values = calculators.spec.parse_inputs(registry.find("wbs.skill_check").inputs(), inputs)
@@ -142,7 +143,7 @@ def test_distribution_sums_to_one_and_chance_is_a_probability(inputs: dict) -> N
     assert 0 <= result["success_chance"] <= 1 and 0 <= result["critical_chance"] <= 1
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(check_inputs)
 def test_more_modifier_never_hurts(inputs: dict) -> None:
     low = engine().run("wbs.skill_check", inputs)["success_chance"]

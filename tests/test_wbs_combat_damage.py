@@ -15,6 +15,7 @@ from calculators.wbs.combat_rules import Die, die
 from calculators.wbs.damage import attack_dice, book_average, dice_for, reflex_cost
 from calculators.wbs.damage_odds import Hit, dealt
 from tests.support.engine import engine, rules_data
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -133,13 +134,13 @@ small_hits = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_hits)
 def test_distribution_equals_brute_force(hit: Hit) -> None:
     assert dealt(hit) == brute(hit)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_hits)
 def test_distribution_sums_to_exactly_one(hit: Hit) -> None:
     dist = dealt(hit)
@@ -172,20 +173,20 @@ def _mean(inputs: dict[str, object]) -> Fraction:
     return Fraction(result["expected_damage"]).limit_denominator(10**12)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(base_inputs)
 def test_more_strength_never_lowers_the_mean(inputs: dict[str, object]) -> None:
     assert _mean({**inputs, "strength": inputs["strength"] + 1}) >= _mean(inputs)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(base_inputs)
 def test_more_dr_or_soak_never_raises_the_mean(inputs: dict[str, object]) -> None:
     assert _mean({**inputs, "target_dr": inputs["target_dr"] + 1}) <= _mean(inputs)
     assert _mean({**inputs, "target_soak": inputs["target_soak"] + 1}) <= _mean(inputs)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(base_inputs)
 def test_results_are_in_bounds(inputs: dict[str, object]) -> None:
     result = engine().run("wbs.damage", inputs)

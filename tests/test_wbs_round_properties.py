@@ -23,6 +23,7 @@ from calculators import InputError
 from calculators.wbs import fighters as rows_rules
 from calculators.wbs import round_end, tick_pointer, upkeep
 from tests.support.engine import engine, rules_data
+from tests.support.properties import examples
 
 TRACKER = "wbs.combat_tracker"
 RECOVER_STAMINA = next(use["stamina"] for use in rules_data()["wbs/stamina"]["spending"]
@@ -110,7 +111,7 @@ def _apply(state: dict[str, Any], **typed: Any) -> dict[str, Any]:
 
 
 @pytest.mark.slow  # 60 random fights: 8-11 s, left out of ./dev test --fast
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fights(), st.data())
 def test_random_fights_keep_the_books_order(start: dict[str, Any], data: st.DataObject) -> None:
     state = dict(start)
@@ -286,7 +287,7 @@ def _check_group_upkeep(before: dict[str, Any], after: dict[str, Any]) -> None:
                     assert after["combatants"][j]["reiki"] == rows[j]["reiki"]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(fights())
 def test_a_round_with_no_changes_visits_every_step_in_order(start: dict[str, Any]) -> None:
     state = {**start, "phase": 0, "tick": 0}

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from calculators import InputError, registry
 from calculators.xia import attack
 from tests.support.engine import engine
+from tests.support.properties import examples
 
 pytestmark = pytest.mark.usefixtures("rules_in_use")  # these tests call calculator internals
 
@@ -124,7 +125,7 @@ def attacks(draw: st.DrawFn) -> dict[str, object]:
     return inputs
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(attacks())
 def test_probabilities_are_exact_and_in_range(inputs: dict[str, object]) -> None:
     result = run(**inputs)
@@ -138,7 +139,7 @@ def test_probabilities_are_exact_and_in_range(inputs: dict[str, object]) -> None
     json.dumps(result)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(attacks())
 def test_small_attacks_match_brute_force(inputs: dict[str, object]) -> None:
     result = run(**inputs)
@@ -147,7 +148,7 @@ def test_small_attacks_match_brute_force(inputs: dict[str, object]) -> None:
             result["motion"], result["accuracy"], result["power"])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(attacks(), st.sampled_from(ATTACK_TRIGRAMS[:3]), st.sampled_from(DEFENCE_TRIGRAMS[:3]), st.integers(1, 4))
 def test_monotonic_in_trigrams(inputs: dict[str, object], boost: str, guard: str, level: int) -> None:
     def odds(**changes: object) -> dict[str, Fraction]:

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from calculators import InputError
 from tests.support.engine import engine, rules_data
+from tests.support.properties import examples
 from tests.support.says import says, says_none
 
 CALC = "xia.initiative_order"
@@ -133,7 +134,7 @@ def _try(state: dict[str, Any], change: dict[str, Any]) -> tuple[dict[str, Any],
 
 
 @pytest.mark.slow  # 200 random conflicts: 5 s, left out of ./dev test --fast
-@settings(deadline=None, max_examples=200)  # about half are set-ups refused for too few in a conflict
+@settings(deadline=None, max_examples=examples(200))  # about half are set-ups refused for too few in a conflict
 @given(conflict, st.lists(action, min_size=15, max_size=60))
 def test_a_conflict_played_forward_follows_the_book(setup: dict[str, Any], actions: list[tuple]) -> None:
     rows = [{"name": f"F{n}", **r} for n, r in enumerate(setup["combatants"], start=1)]
@@ -228,7 +229,7 @@ def test_a_conflict_played_forward_follows_the_book(setup: dict[str, Any], actio
             assert all(r[f"{k}_resilience"] >= 0 for k in KINDS)
 
 
-@settings(deadline=None, max_examples=40)
+@settings(deadline=None, max_examples=examples(40))
 @given(conflict, st.integers(1, 30))
 def test_pressing_next_alone_gives_every_standing_turn_once_a_round_in_order(setup: dict[str, Any],
                                                                              presses: int) -> None:
