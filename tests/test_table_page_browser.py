@@ -216,6 +216,37 @@ def test_the_fights_rows_left_for_the_bar_are_not_drawn_while_out_of_view(site: 
     assert page.evaluate("getSelection().type") == "Range"
 
 
+
+# Each control's box in the rows, relative to the rows' table: as drawn, and with the controls' containment
+# taken off for a moment (gm-tools.css lays out and sizes each field inside itself, for speed only).
+BOXES = """(off) => { const table = document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows__table');
+  const style = document.createElement("style");
+  style.textContent = ".md-typeset .codex-rows__table :is(input, select) { contain: none !important; }";
+  if (off) document.head.append(style);
+  const t = table.getBoundingClientRect();
+  const round = (v) => Math.round(v * 10) / 10;
+  const boxes = [...table.querySelectorAll("input, select")].map((el) => { const r = el.getBoundingClientRect();
+    return [el.dataset.field, round(r.x - t.x), round(r.y - t.y), round(r.width), round(r.height)]; });
+  style.remove();
+  return boxes; }"""
+
+
+def test_the_rows_fields_keep_their_size_and_place_whatever_is_typed(site: tuple[str, list[str]], phone: Any) -> None:
+    """A field of the fight's rows is laid out inside itself (a keystroke lays out that field, not the whole
+    table of fighters): drawn exactly where and as large as it would be without that, before and after a
+    number is typed."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    damage = page.locator(f'{FIGHT} .codex-rows tbody tr[data-row="1"] [data-field="damage"]')
+    damage.tap()  # the rows are drawn while a field of them holds the focus
+    before = page.evaluate(BOXES, False)
+    assert len(before) > 10 and before == page.evaluate(BOXES, True)
+    damage.fill("17")
+    settled(page, WBS)
+    after = page.evaluate(BOXES, False)
+    assert after == page.evaluate(BOXES, True)
+    assert [box[3:] for box in after] == [box[3:] for box in before], "a field's size followed what was typed"
+
 def test_an_amount_button_applies_to_the_fighter_picked_in_one_tap(site: tuple[str, list[str]], phone: Any) -> None:
     page = phone
     open_table(page, site[0] + "wbs/fight/")
