@@ -275,11 +275,10 @@ def test_next_never_applies_results_worked_out_for_other_inputs(site: tuple[str,
     # cannot answer first (on a quick machine it sometimes had, and the test could not test).
     held: list[Any] = []
     xia_code = "**/assets/codex/calculators-xia-*.zip"
+    url = site[0] + "xia/conflict/?" + urlencode({f"{XIA}.combatants": rowcode.encode(fields, fighters)})
     page.context.route(xia_code, lambda route: held.append(route))
     try:
-        open_table(page, site[0] + "xia/conflict/?" + urlencode({f"{XIA}.combatants": rowcode.encode(fields,
-                                                                                                      fighters)}),
-                   CONFLICT)
+        open_table(page, url, CONFLICT)
         assert page.evaluate(f"document.querySelector('{CONFLICT}').dataset.live") != "yes", "answered too soon"
         page.locator(f'{BAR} [data-table-action="next"]').dispatch_event("click")
     finally:
