@@ -205,20 +205,23 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
 
 
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
-    """Put back what the search index was not to read, name the site's search worker, name the page's
-    stylesheets by absolute addresses before it is drawn (codex/styles_first.py), start a page's
-    engine from its head (codex/early_engine.py), name the code its parts use (codex/page_code.py);
+    """Put back what the search index was not to read, name the site's search worker; before the page
+    is drawn, name its stylesheets by absolute addresses (codex/styles_first.py), show the reader's
+    palette (codex/palette_first.py) and give the root its kind's classes (codex/page_code.py); start
+    a page's engine from its head (codex/early_engine.py), name the code its parts use (codex/page_code.py);
     then put the Content Security Policy in the page
     (not under `mkdocs serve`: see on_startup)."""
     from codex.early_engine import with_early_engine
-    from codex.page_code import with_page_code
+    from codex.page_code import with_page_code, with_page_kind
+    from codex.palette_first import with_palette_first
     from codex.runtime import WORKER
     from codex.search import put_back, use_site_worker
     from codex.styles_first import with_styles_first
 
     output = use_site_worker(put_back(output, _state["unsearched"].pop(page.file.src_uri, {})))
     downloads = [get_relative_url(path, page.url) for path in _state["early_downloads"]]
-    output = with_page_code(with_early_engine(with_styles_first(output), get_relative_url(WORKER, page.url), downloads),
+    first = with_page_kind(with_palette_first(with_styles_first(output)))
+    output = with_page_code(with_early_engine(first, get_relative_url(WORKER, page.url), downloads),
                             Path(config.docs_dir))
     return _state["csp"].page(output, page.file.abs_dest_path) if _state.get("csp") else output
 

@@ -24,3 +24,7 @@ interface EarlyEngine {
   keep(event: MessageEvent): void;
   fail(event: ErrorEvent): void;
 }
+
+/** mkdocs-material's storage helpers (its partials/javascripts/base.html, inline in every page's head). */
+declare function __md_get(key: string): unknown;
+declare function __md_set(key: string, value: unknown): void;

@@ -5,9 +5,10 @@ site's own files, WebAssembly for Pyodide, no plugins, no `<base>` and no form p
 Inline styles stay allowed: the theme and our templates set `style` attributes, and a style
 cannot run code. Should escaping ever fail, a script in the data is still refused.
 
-Our own scripts are files, but two, which must run as soon as the parser reaches them: at the end of
+Our own scripts are files, but three, which must run as soon as the parser reaches them: at the end of
 every page's head, the stylesheets named by their absolute addresses before the page is drawn
-(styles_first.py, `styles-first.js`); and the engine's starter at the end of the head of a page with
+(styles_first.py, `styles-first.js`); just after the header's palette form, the reader's palette
+(palette_first.py, `palette-first.js`); and the engine's starter at the end of the head of a page with
 calculators (early_engine.py, `engine-start.js`).
 The theme (mkdocs-material) writes a few small inline scripts that must run at their place in the
 page, before it is first drawn. The policy allows exactly those, by their SHA-256, and nothing else
@@ -77,12 +78,13 @@ def theme_scripts() -> tuple[re.Pattern[str], ...]:
 
 def is_known_script(body: str) -> bool:
     """Whether an inline script is one of the theme's known ones (THEME_SCRIPTS), or one of ours: the
-    stylesheets' addresses on every page (styles_first.py), the engine's starter on a page with
-    calculators (early_engine.py)."""
+    stylesheets' addresses on every page (styles_first.py), the reader's palette after the header's
+    form (palette_first.py), the engine's starter on a page with calculators (early_engine.py)."""
+    from . import palette_first, styles_first
     from .early_engine import starter
-    from .styles_first import script
 
-    return body in (starter(), script()) or any(pattern.fullmatch(body) for pattern in theme_scripts())
+    ours = (starter(), styles_first.script(), palette_first.script())
+    return body in ours or any(pattern.fullmatch(body) for pattern in theme_scripts())
 
 
 _HEAD = re.compile(r"<head\b[^>]*>", re.I)

@@ -1,4 +1,5 @@
-"""Our inline scripts' text, read from their files (engine-start.js, styles-first.js): each file
+"""Our inline scripts' text, read from their files (engine-start.js, styles-first.js,
+palette-first.js): each file
 begins with comment lines for its readers, which the page does not need."""
 
 from __future__ import annotations

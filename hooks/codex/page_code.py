@@ -125,3 +125,26 @@ def with_page_code(page_html: str, docs: Path) -> str:
     head_tags += "".join(f'<link rel="modulepreload" fetchpriority="low" href="{html.escape(base + path)}">\n'
                          for path in needed)
     return page_html[: head.start()] + head_tags + page_html[head.start():]
+
+
+# The page's kind as classes on <html>, for the stylesheets: site.mjs sets them at every page
+# (every-page.mjs `mark`), and the build writes those it can see here too, so that a page loaded
+# whole has them before it is drawn and site.mjs finds nothing to change. A change of the root's
+# class makes Chromium compute the style of every element of the page again (the theme's stylesheet
+# reads `[class]` above whole subtrees): on the fight page, traced at CPU ×4, about 60 ms just after
+# its code ran. "long" is also set for a form measured taller than a phone's screen (calc-tools.mjs
+# `calc--tall`), which only the page can see.
+_KINDS = (("codex-page--table", re.compile(r'<form\b[^>]*\bclass="calc\b[^"]*\bcalc--table\b')),
+          ("codex-page--long", re.compile(r'<form\b[^>]*\bclass="calc\b[^"]*\bcalc--long\b')))
+_ROOT_CLASS = re.compile(r'<html\b[^>]*?\bclass="([^"]*)"', re.I)
+
+
+def with_page_kind(page_html: str) -> str:
+    """The page with the classes of its kind on its root element (once, whatever else is there)."""
+    kinds = [name for name, pattern in _KINDS if "calc--" in page_html and pattern.search(page_html)]
+    root = _ROOT_CLASS.search(page_html)
+    if not kinds or root is None:
+        return page_html
+    have = root[1].split()
+    classes = " ".join(have + [kind for kind in kinds if kind not in have])
+    return page_html[: root.start(1)] + classes + page_html[root.end(1):]

@@ -12,11 +12,13 @@ export function everyPage(fn) {
 }
 
 // What kind of page this is, as a class on <html> for the stylesheets (gm-tools.css, codex.css):
-// "table" a table tool's page, "long" a long form's (site.mjs, at every page); "bar" a table tool's
-// bar shown, "joined" a phone linked to a table (their modules; site.mjs takes them off at the next
-// page). Classes, not `html:has(…)` or `body:has(…)`: Chromium checks such a :has() against the
-// whole page at every change inside it (on a phone, a fifth of the frame after a tap, measured).
-/** @param {"table" | "long" | "bar" | "joined"} kind @param {boolean} on */
+// "table" a table tool's page, "long" a long form's (site.mjs, at every page; the build writes them
+// into a page's HTML too, hooks/codex/page_code.py `with_page_kind`, so that a page loaded whole
+// does not change its root's class once drawn, which restyles every element); "joined" a phone
+// linked to a table (join.mjs; site.mjs takes it off at the next page). Classes, not `html:has(…)`
+// or `body:has(…)`: Chromium checks such a :has() against the whole page at every change inside it
+// (on a phone, a fifth of the frame after a tap, measured).
+/** @param {"table" | "long" | "joined"} kind @param {boolean} on */
 export function mark(kind, on) {
   document.documentElement.classList.toggle(`codex-page--${kind}`, on);
 }

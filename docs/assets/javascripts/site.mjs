@@ -13,6 +13,8 @@ import "./framing.mjs";
 import "./reader.mjs";
 import "./terms.mjs";
 import "./offline.mjs";
+// The header's light/dark toggle (the theme's palette code is left out: hooks/codex/palette_first.py).
+import "./palette.mjs";
 // The phone link's binder (a few lines): links outlive instant navigation; its code loads where used.
 import "./link-bind.mjs";
 import { everyPage, mark } from "./every-page.mjs";
@@ -40,7 +42,7 @@ everyPage(loadParts);
 
 // The page's kind, as classes on <html> for the stylesheets (every-page.mjs `mark`).
 everyPage(() => {
-  for (const kind of /** @type {const} */ (["bar", "joined"])) mark(kind, false); // the last page's module set them
+  mark("joined", false); // join.mjs set it on the last page
   mark("table", Boolean(document.querySelector(".md-typeset .calc--table")));
   mark("long", Boolean(document.querySelector(".md-typeset :is(.calc--long, .calc--tall)")));
 });

@@ -9,7 +9,7 @@
 
 import { sayWithButtons } from "./answers.mjs";
 import { resetToDefaults } from "./calc-tools.mjs";
-import { everyPage, mark, whenIdle } from "./every-page.mjs";
+import { everyPage, whenIdle } from "./every-page.mjs";
 import { changed, whenAnswered, whenChangedRecord } from "./form-changes.mjs";
 import { download, fileName, readText, removeKey, roomWords, withLock } from "./device-store.mjs";
 import { askToKeep, keptKey, keptNow, newFightId, readKept, setAside, timeWords, writeKept } from "./kept.mjs";
@@ -991,7 +991,6 @@ function bindTable(form) {
   }).observe(form, { attributes: true,
     attributeFilter: ["data-busy", "data-applying", "class"] });
   bar.hidden = false;
-  mark("bar", true); // gm-tools.css: the theme's "Back to top" would cover a fighter
   // Room for the bar (scroll padding, the footer), set on those two elements alone: a custom property
   // on the root restyled the whole page whenever the bar grew (100 ms of a phone's Apply, measured).
   new ResizeObserver(() => {
