@@ -1,6 +1,6 @@
 """A page shows the reader's palette, and its kind's classes, before it is first drawn, and nothing
 restyles the whole page after that (hooks/codex/palette_first.py, palette-first.js, styles-first.js,
-page_code.py `with_page_kind`); the header's toggle still switches the palette (palette.mjs)."""
+page_code.py `with_page_kind`); the header's toggle still switches the palette (palette-first.js)."""
 
 from __future__ import annotations
 

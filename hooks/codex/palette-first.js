@@ -1,42 +1,60 @@
-// The reader's light or dark palette, shown before the page is first drawn (the build writes this
-// file's code just after the header's palette form, below these comment lines: hooks/codex/palette_first.py;
-// the Content Security Policy allows it by its hash, csp.py). The theme's own palette code runs with
-// its bundle, after the first paint, and changes the page even when the palette stays as it was: it
-// marks the body as switching and unmarks it, and adds a colour-scheme tag to the head, and each of
-// these makes Chromium compute the style of every element again. The build takes the form from the
-// theme (palette_first.py), and here, while nothing is drawn, the palette is worked out as the theme
-// works it out: the one the reader chose last (kept by the theme's storage helpers), or else the one
-// whose media query the reader's system matches. Its colours go on the body, its toggle is shown
-// (the theme's form has every toggle hidden) and the page's colour scheme follows it. The theme's own
-// inline script after this one sets the same colours again, which changes nothing. palette.mjs
-// switches the palette when the reader presses the toggle.
+// The header's light/dark palette, in place of the theme's palette code (hooks/codex/palette_first.py says
+// why; the build writes this file's code just after the header's palette form, below these comment
+// lines, and the Content Security Policy allows it by its hash, csp.py). Before the page is first
+// drawn it shows the palette the theme would: the one the reader chose last (the theme's storage
+// helpers keep it, and its own inline script after this one reads it), else the one whose media query
+// the reader's system matches. Then it switches the palette when the reader presses the toggle or
+// Enter on it. The header outlives instant navigation, and so do these listeners.
 (() => {
   const inputs = /** @type {HTMLInputElement[]} */ ([...document.querySelectorAll('input[name="__palette"]')]);
   if (!inputs.length) return;
-  /** @type {{ index?: unknown } | null} */
+  const scheme = document.createElement("meta");
+  scheme.name = "color-scheme";
+  document.head.append(scheme);
+  let shown = 0;
+  /** Palette `index`'s colours on the body, its toggle shown (the theme's has them all hidden), the
+   * page's colour scheme (the theme's dark one is "slate"), and, if `keep`, kept for the next page.
+   * @param {number} index @param {boolean} keep */
+  const show = (index, keep) => {
+    shown = index;
+    /** @type {Record<string, string>} */
+    const color = {};
+    for (const key of ["media", "scheme", "primary", "accent"]) {
+      color[key] = inputs[index].getAttribute(`data-md-color-${key}`) || "";
+      document.body.setAttribute(`data-md-color-${key}`, color[key]);
+    }
+    inputs.forEach((input, i) => {
+      if (input.nextElementSibling instanceof HTMLElement) input.nextElementSibling.hidden = i !== index;
+    });
+    scheme.content = color.scheme === "slate" ? "dark" : "light";
+    if (keep) __md_set("__palette", { index, color });
+  };
+  /** @type {unknown} */
   let kept = null;
   try {
-    const got = __md_get("__palette");
-    kept = got && typeof got === "object" ? got : null;
+    kept = __md_get("__palette");
   } catch {
     kept = null; // storage refused or unreadable: the system's choice
   }
-  let index = kept && Number.isInteger(kept.index) ? /** @type {number} */ (kept.index)
+  const index = kept && typeof kept === "object" && "index" in kept && Number.isInteger(kept.index)
+    ? /** @type {number} */ (kept.index)
     : inputs.findIndex((input) => matchMedia(input.getAttribute("data-md-color-media") || "not all").matches);
-  index = Math.max(0, Math.min(index, inputs.length - 1));
-  const chosen = inputs[index];
-  /** @type {Record<string, string>} */
-  const color = {};
-  for (const key of ["media", "scheme", "primary", "accent"]) color[key] = chosen.getAttribute(`data-md-color-${key}`) || "";
-  if (!kept) __md_set("__palette", { index, color }); // as the theme keeps it: the next page starts in it
-  for (const [key, value] of Object.entries(color)) document.body.setAttribute(`data-md-color-${key}`, value);
-  inputs.forEach((input, i) => {
-    const toggle = input.nextElementSibling;
-    if (toggle instanceof HTMLElement) toggle.hidden = i !== index;
+  show(Math.max(0, Math.min(index, inputs.length - 1)), !kept);
+  document.addEventListener("change", (event) => {
+    const i = inputs.indexOf(/** @type {HTMLInputElement} */ (event.target));
+    if (i < 0 || !inputs[i].checked) return;
+    // The theme's stylesheet stops every transition while the body is marked: the new colours are
+    // styled at once (the layout read), then the mark goes.
+    document.body.setAttribute("data-md-color-switching", "");
+    show(i, true);
+    document.documentElement.getBoundingClientRect();
+    document.body.removeAttribute("data-md-color-switching");
   });
-  // The theme's dark scheme is "slate" (its stylesheet gives it `color-scheme: dark`); every other is light.
-  const scheme = document.createElement("meta");
-  scheme.name = "color-scheme";
-  scheme.content = document.body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "light";
-  document.head.append(scheme);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !inputs.includes(/** @type {HTMLInputElement} */ (event.target))) return;
+    event.preventDefault();
+    const next = inputs[(shown + 1) % inputs.length];
+    next.click();
+    next.focus();
+  });
 })();

@@ -10,8 +10,7 @@ changes makes Chromium compute the style of every element of the page again (tra
 The build takes the header's palette form from the theme (its `data-md-component`, by which the
 bundle finds it, is dropped) and writes an inline script just after it (`palette-first.js`, the same
 text on every page, allowed by its hash: csp.py) that does what the theme's code did at load, before
-anything is drawn; `docs/assets/javascripts/palette.mjs` switches the palette when the reader
-presses the toggle, as the theme did.
+anything is drawn, and switches the palette when the reader presses the toggle, as the theme did.
 """
 
 from __future__ import annotations

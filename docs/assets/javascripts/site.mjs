@@ -13,8 +13,6 @@ import "./framing.mjs";
 import "./reader.mjs";
 import "./terms.mjs";
 import "./offline.mjs";
-// The header's light/dark toggle (the theme's palette code is left out: hooks/codex/palette_first.py).
-import "./palette.mjs";
 // The phone link's binder (a few lines): links outlive instant navigation; its code loads where used.
 import "./link-bind.mjs";
 import { everyPage, mark } from "./every-page.mjs";
