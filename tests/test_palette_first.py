@@ -84,6 +84,9 @@ def whole_page_restyles(browser: Any, url: str, scheme: str, *, visits: int = 2)
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block",
                                   color_scheme=scheme)
     page = context.new_page()
+    # The engine's worker is not started: this counts the page's style, and Pyodide's start in the
+    # worker would cost the suite seconds of CPU per load at x4.
+    page.route("**/codex-worker.mjs", lambda route: route.abort())
     # A phone's CPU (x4): on a fast one the theme's bundle runs before the page's first style is computed.
     context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
     found = []
@@ -133,6 +136,7 @@ def test_a_page_s_style_is_computed_whole_at_most_once(site: tuple[str, list[str
     # the body is parsed, so nothing restyles its thousand elements.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
+    page.route("**/codex-worker.mjs", lambda route: route.abort())  # its tool binds without an engine
     page.add_init_script(ROOT_CLASS)
     try:
         page.goto(base + "wbs/fight/", wait_until="load")
