@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from codex.csp import inline_scripts, is_known_script, script_hash
+from codex.csp import ThemeChanged, inline_scripts, is_known_script, script_hash
 from codex.page_code import with_page_kind
-from codex.palette_first import ThemeChanged, script, with_palette_first
+from codex.palette_first import script, with_palette_first
 
 from tests.test_browser import browser, site  # noqa: F401  (shared fixtures)
 

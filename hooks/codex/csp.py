@@ -43,7 +43,8 @@ THEME_SCRIPTS = ("base", "palette", "content")  # mkdocs-material's partials/jav
 
 
 class ThemeChanged(Exception):
-    """A partial of THEME_SCRIPTS is missing or no longer reads as a plain inline script."""
+    """The installed theme no longer writes what the build relies on: a partial of THEME_SCRIPTS is
+    missing or no longer a plain inline script, or its palette form is not as palette_first.py knows it."""
 
 
 def inline_scripts(html: str) -> Iterator[str]:

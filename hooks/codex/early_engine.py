@@ -50,7 +50,7 @@ _TABLE_FORM = re.compile(r'<form\b[^>]*\bdata-table(?=[\s>])')  # a table tool's
 
 @cache
 def starter() -> str:
-    """The inline script's text: engine-start.js without its leading comment lines."""
+    """The inline script's text: engine-start.js without its comments (inline_js.py)."""
     return inline_code(STARTER_FILE)
 
 

@@ -19,6 +19,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from .csp import ThemeChanged
 from .inline_js import inline_code
 
 SCRIPT_FILE = Path(__file__).resolve().parent / "palette-first.js"
@@ -27,13 +28,9 @@ _FORM = re.compile(r'<form class="md-header__option" data-md-component="palette"
 _HEADER = 'data-md-component="header"'
 
 
-class ThemeChanged(Exception):
-    """A page has the theme's header but not its palette form as palette_first.py knows it."""
-
-
 @cache
 def script() -> str:
-    """The inline script's text: palette-first.js without its leading comment lines."""
+    """The inline script's text: palette-first.js without its comments (inline_js.py)."""
     return inline_code(SCRIPT_FILE)
 
 

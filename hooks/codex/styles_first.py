@@ -35,7 +35,7 @@ _STYLESHEET = re.compile(r'<link rel="stylesheet"')
 
 @cache
 def script() -> str:
-    """The inline script's text: styles-first.js without its leading comment lines."""
+    """The inline script's text: styles-first.js without its comments (inline_js.py)."""
     return inline_code(SCRIPT_FILE)
 
 
