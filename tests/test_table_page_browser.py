@@ -189,6 +189,27 @@ def test_the_bar_keeps_its_height_from_turn_to_turn(site: tuple[str, list[str]],
     assert len(heights) == 1, f"the bar changed height: {sorted(heights)}"
 
 
+HELD_LOOK = """next => { const look = () => { const s = getComputedStyle(next);
+    return { opacity: s.opacity, background: s.backgroundColor, color: s.color }; };
+  const held = next.getAttribute("aria-disabled");
+  next.setAttribute("aria-disabled", "false"); const free = look();
+  next.setAttribute("aria-disabled", "true"); const waiting = look();
+  next.setAttribute("aria-disabled", held);
+  return { free, waiting, bar: getComputedStyle(next.closest(".codex-table-bar")).backgroundColor }; }"""
+
+
+def test_next_held_for_its_answer_is_paler_by_its_colours_not_its_opacity(site: tuple[str, list[str]],
+                                                                           phone: Any) -> None:
+    """While the last tap's answer is on its way, Next is drawn paler, by its colours: an opacity that
+    comes and goes made Chromium sort the whole page into layers again, twice per answer (issue 34)."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    look = page.locator(f'{BAR} [data-table-action="next"]').evaluate(HELD_LOOK)
+    assert look["free"]["opacity"] == look["waiting"]["opacity"] == "1", look
+    # paler than Next free, and still a button on the bar
+    assert look["waiting"]["background"] not in (look["free"]["background"], look["bar"]), look
+
+
 ROWS_DRAWN = """() => document.querySelector('form[data-calc="wbs.combat_tracker"] .codex-rows tbody')
     .querySelector('[data-field="name"]').checkVisibility({ contentVisibilityAuto: true })"""
 
