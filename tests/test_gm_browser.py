@@ -147,6 +147,12 @@ def test_row_errors_sit_beside_their_field_and_a_full_fight_fits_a_link(site: tu
     _cell(page, 3, "reflex").fill("4")
     settled(page, TRACKER)
     assert not alert.is_visible()
+    # On a desktop too each combatant is a card of labelled fields, not a row of a table scrolled
+    # sideways: a keystroke's frame paints and layers one card, not every field of the fight (issue 34).
+    shape = page.evaluate(f"""() => {{ const field = document.querySelector('{FORM} .calc__field--rows');
+        const row = field.querySelector('tr[data-row="1"]');
+        return {{ row: getComputedStyle(row).display, sideways: field.scrollWidth - field.clientWidth }}; }}""")
+    assert shape == {"row": "flex", "sideways": 0}, shape
     # The address is written as the page settles (under load in CI it was read with the edits' log
     # still in it): once settled, the whole fight fits a link.
     try:

@@ -133,7 +133,7 @@ def _inputs() -> list[Input]:
                      maximum=bounds["combatants"], item=COMBATANT, fields=_fields(), group="The conflict",
                      example=example,
                      help="A Trait of 0 keeps a combatant out of that kind of conflict; at 0 resilience they are "
-                          "defeated in it. The last columns are the round's state: the tracker fills them in"))
+                          "defeated in it. A combatant's last fields are the round's state: the tracker fills them in"))
     out.append(Input(ROUND, "Round", "int", default=1, minimum=1, maximum=limits.VALUES, group="The conflict"))
     out += [
         Input(changes.ATTACKS, "Attacks made this turn", "int", default=0, minimum=0,
