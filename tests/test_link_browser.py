@@ -113,8 +113,17 @@ def open_fight(gm: Any, base: str) -> None:
     shared.settled(gm, "wbs.combat_tracker")
 
 
+PRESSES_SEEN = """() => { if (window.__codexClicks) return; window.__codexClicks = [];
+  document.addEventListener("click", (e) => { const t = e.target instanceof Element ? e.target : null;
+    const words = t ? (t.textContent || "").trim().slice(0, 30) : "";
+    window.__codexClicks.push(t ? `${t.tagName.toLowerCase()} ${words}` : String(e.target));
+  }, true); }"""
+
+
 def offer(gm: Any) -> str:
     """Press "Link a phone"; the offer's code once it is made (the QR image beside it)."""
+    # Which element each click reached, for the message below (a run saw a press load nothing).
+    gm.evaluate(PRESSES_SEEN)
     gm.get_by_role("button", name="Link a phone").click()
     field = gm.get_by_label("Offer code")
     # Made within GATHER_WAIT (4 s) and a QR drawing; a suite run saw it miss 10 s with four contexts
@@ -123,11 +132,12 @@ def offer(gm: Any) -> str:
         expect(field).not_to_have_value("", timeout=30_000)
     except AssertionError as missing:  # what the page said instead, for the next one to read
         status = gm.locator("[data-link-status]").all_text_contents()
-        # And whether the press reached the link's code (seen once in a suite run: no status at all).
+        # And whether the press reached the page and the link's code (seen twice in suite runs: no status
+        # at all, the link's code not fetched).
         seen = gm.evaluate("""() => ({ bound: [...document.querySelectorAll("[data-link-for]")]
             .map((s) => s.dataset.linkReady), fetched: performance.getEntriesByType("resource")
             .filter((e) => /link(-gm)?\\.mjs/.test(e.name)).map((e) => e.name.split("/").pop()),
-            link: typeof window.__codexLink })""")
+            link: typeof window.__codexLink, clicks: window.__codexClicks })""")
         raise AssertionError(f"no offer after 30 s; the link's status: {status}; {seen}") from missing
     expect(gm.get_by_role("img", name=re.compile("QR code of the offer"))).to_be_visible()
     return field.input_value()
