@@ -201,7 +201,8 @@ HELD_LOOK = """next => { const look = () => { const s = getComputedStyle(next);
 def test_next_held_for_its_answer_is_paler_by_its_colours_not_its_opacity(site: tuple[str, list[str]],
                                                                            phone: Any) -> None:
     """While the last tap's answer is on its way, Next is drawn paler, by its colours: an opacity that
-    comes and goes made Chromium sort the whole page into layers again, twice per answer (issue 34)."""
+    comes and goes made Chromium sort the whole page into layers again each time it came or went
+    (issue 34)."""
     page = phone
     open_table(page, site[0] + "wbs/fight/")
     look = page.locator(f'{BAR} [data-table-action="next"]').evaluate(HELD_LOOK)
