@@ -36,7 +36,7 @@ def parse_text(spec: Input, value: object) -> str:
     return text
 
 
-def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], Any]) -> list[dict[str, Any]]:
+def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], Any]) -> list[Fixed]:
     """Every row checked field by field; InputError lists each bad field as `name.row.field`."""
     item = spec.item or "Row"
     if isinstance(value, str):
@@ -46,15 +46,16 @@ def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], 
         except rowcode.CodeError as exc:
             raise ValueError(f"{spec.label} could not be read from this link (made by another version of the "
                              f"site? it has {exc})") from None
-        if all(isinstance(r, _Parsed) for r in value):
+        fixed = [r for r in value if isinstance(r, Fixed)]
+        if len(fixed) == len(value):
             _check_count(spec, len(value))
-            return [dict(r) for r in value]
+            return fixed
     if not isinstance(value, (list, tuple)) or not all(isinstance(r, Mapping) for r in value):
         raise ValueError(f"{spec.label} must be a list of records")
     _check_count(spec, len(value))
     problems = Problems()
     known = {f.name: f for f in spec.fields}
-    rows: list[dict[str, Any]] = []
+    rows: list[Fixed] = []
     for number, raw in enumerate(value, start=1):
         record: dict[str, Any] = {}
         for name in raw:
@@ -67,7 +68,7 @@ def parse_rows(spec: Input, value: object, parse_one: Callable[[Input, object], 
             except ValueError as exc:
                 said = str(exc).removeprefix(field.label).lstrip(" :")
                 problems.add(f"{spec.name}.{number}.{field.name}", f"{item} {number}, {field.label}: {said}")
-        rows.append(record)
+        rows.append(Fixed(record))
     if problems:
         try:
             problems.raise_if_any()
@@ -83,15 +84,36 @@ def _check_count(spec: Input, count: int) -> None:
         raise ValueError(f"{spec.label}: there must be {allowed} (got {count})")
 
 
-class _Parsed(dict):
-    """A row already checked field by field (kept, by its code, for the next answer)."""
+class Fixed(dict[str, Any]):
+    """A row checked field by field, as the calculators get it: read-only, and a key by its values.
+
+    A fight's rows arrive again as they were at every change but one, and the same row reaches the
+    same rule (its end of round, its card): kept by its code (`_rows_of_code`), it is the same
+    object, so what is worked out from it alone can be kept by it too (`calculators.recall`). A
+    calculator that needs a changed row makes one (`dict(row)`, `{**row, ...}`): writing to it is
+    refused, so a rule can never change a row another answer still holds.
+    """
+
+    __slots__ = ("_hash",)
+
+    def __hash__(self) -> int:  # type: ignore[override]  # a dict's values, never changed after it is made
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(tuple(self.items()))
+            return self._hash
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a parsed row is read-only: make a changed copy (dict(row))")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = __ior__ = _refuse  # type: ignore[assignment]
 
 
 def _rows_of_code(spec: Input, code: str, parse_one: Callable[[Input, object], Any]) -> list[Mapping[str, Any]]:
     """Each row of a code: checked once and kept by its code, since a change to a fight changes one
     row and the other nineteen arrive again as they were; a row with a problem is given back as read,
     for the checks above to name."""
-    seen: dict[str, _Parsed] = current().memo(("rows", spec.name, spec.fields), dict)
+    seen: dict[str, Fixed] = current().memo(("rows", spec.name, spec.fields), dict)
     if len(seen) > 512:  # a long evening of edits: start again rather than grow
         seen.clear()
     fields = None
@@ -102,7 +124,7 @@ def _rows_of_code(spec: Input, code: str, parse_one: Callable[[Input, object], A
             fields = fields or [f.as_dict() for f in spec.fields]
             raw = rowcode.decode_row(fields, row)
             try:
-                known = _Parsed({f.name: parse_one(f, raw[f.name]) for f in spec.fields})
+                known = Fixed({f.name: parse_one(f, raw[f.name]) for f in spec.fields})
             except ValueError:
                 rows.append(raw)
                 continue

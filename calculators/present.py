@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from .recall import recalled
 from .results import as_data
 from .spec import Output
 
@@ -176,6 +177,7 @@ def _fact(label: str, cell: Mapping[str, Any]) -> str:
     return f'<div class="codex-card__fact"><dt>{_e(label)}</dt><dd>{shown}{bar}</dd></div>'
 
 
+@recalled  # a fight's answer draws every card: a card that did not change, once
 def _card(row: Mapping[str, Any], columns: Sequence[str], index: int) -> str:
     label = f"codex-card-{index}"
     head = _e(row["head"])

@@ -377,7 +377,9 @@ def as_data(value: Any) -> Any:
         out = {"type": value.TYPE} if isinstance(value, RESULT_TYPES) else {}
         out.update({name: as_data(getattr(value, name)) for name in names})
         return out
-    if isinstance(value, Mapping):
+    if isinstance(value, Mapping):  # a fighter's row, most often: its values plain, copied as they are
+        if all(v is None or type(v) in _PLAIN for v in value.values()):
+            return dict(value)
         return {k: as_data(v) for k, v in value.items()}
     if isinstance(value, (tuple, list)):
         return [as_data(v) for v in value]

@@ -41,4 +41,6 @@ type FromWorker =
   | { type: "failed"; message: string }
   | { type: "refused"; message: string; id?: number }
   | { type: "progress"; loaded: number; total: number }
+  /** an answer worked out again while the reader read, thrown away (codex-worker.mjs `rehearse`): its ms */
+  | { type: "rehearsed"; ms: number }
   | ({ type: "result"; id: number } & RunReply);

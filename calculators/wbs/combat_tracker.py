@@ -19,6 +19,7 @@ from ..errors import Problems
 from ..fields import row_name
 from ..present import listing
 from ..readings import reading_input
+from ..recall import recalled
 from ..results import Apply, Cell, Condition, Row, Table, text_cells
 from ..rules import by_id
 from ..spec import Calculator, Input, Output, drafted
@@ -188,36 +189,45 @@ def _fighters_table(rows: Sequence[Mapping[str, Any]], names: Sequence[str], cou
                     step: Step | None, readings: Readings) -> Table:
     shown = []
     for index, (row, name, count) in enumerate(zip(rows, names, counts, strict=True)):
-        reflex = fighters.round_reflex(row, readings.reflex)
-        reflex_text = str(reflex) if reflex == row["reflex"] else f"{reflex} (of {row['reflex']})"
-        pools = f"{fighters.pool_name(row)} {row['energy']}"
-        if len(fighters.group_members(rows, index)) > 1:
-            pools += f" (group {' '.join(row['group'].split())}: {fighters.pool_of(rows, index, readings)})"
-        if row["reiki"] and not row["monster"]:
-            pools += f", ReiKi {row['reiki']}"
-        if row["core"]:
-            pools += f", Core {fighters.core_now(row)}"
-        action = "–"
-        if row["action"] != fighters.NO_ACTION:
-            action = f"{_kind(row['action'])}, " + (f"in {row['wait']}" if row["wait"] else "resolves now")
-        elif row["wait"]:
-            action = f"active in {row['wait']}"
-        state = fighters.standing(row, readings)
-        conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step))
-        conditions += _group_condition(rows, index, readings)
-        here = step is not None and has_tick(count, step)
-        health = fighters.effective_health(row)
-        stamina = max(row["stamina"], row["stamina_full"])
-        energy = max(row["energy"], row["energy_full"]) or None  # a bar where the full pool is known
-        shown.append(Row(name, (
-            Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
-            Cell(reflex_text), Cell(ticks_after(count, step), "number"),
-            Cell(f"{row['damage']} of {health}", amount=row["damage"], most=health),
-            Cell(f"{row['stamina']} of {stamina}", amount=row["stamina"], most=stamina),
-            Cell(pools, amount=row["energy"], most=energy), Cell(action)), "current" if here else "", pick=name))
+        group = ""
+        tactics: tuple[Condition, ...] = ()
+        if len(fighters.group_members(rows, index)) > 1:  # what the others' rows add to this one's card
+            group = f" (group {' '.join(row['group'].split())}: {fighters.pool_of(rows, index, readings)})"
+            tactics = _group_condition(rows, index, readings)
+        shown.append(_fighter_card(row, name, tuple(count), step, readings, group, tactics))
     return Table("Each fighter now (tap a card to make them the change's target)",
                  ("Fighter", "State", "Reflex", "Ticks left", "Damage", "Stamina", "Energy", "Action"), tuple(shown),
                  style="cards", name="Fighters")
+
+
+@recalled  # every answer draws every fighter's card: a row that did not change, once
+def _fighter_card(row: Mapping[str, Any], name: str, count: tuple[int, ...], step: Step | None, readings: Readings,
+                  group: str, tactics: tuple[Condition, ...]) -> Row:
+    """One fighter's card, with what their group adds (`group`, its pool; `tactics`, its condition)."""
+    reflex = fighters.round_reflex(row, readings.reflex)
+    reflex_text = str(reflex) if reflex == row["reflex"] else f"{reflex} (of {row['reflex']})"
+    pools = f"{fighters.pool_name(row)} {row['energy']}{group}"
+    if row["reiki"] and not row["monster"]:
+        pools += f", ReiKi {row['reiki']}"
+    if row["core"]:
+        pools += f", Core {fighters.core_now(row)}"
+    action = "–"
+    if row["action"] != fighters.NO_ACTION:
+        action = f"{_kind(row['action'])}, " + (f"in {row['wait']}" if row["wait"] else "resolves now")
+    elif row["wait"]:
+        action = f"active in {row['wait']}"
+    state = fighters.standing(row, readings)
+    conditions = fighters.conditions(row, readings, fight_changes.excess(row, count, step)) + tactics
+    here = step is not None and has_tick(count, step)
+    health = fighters.effective_health(row)
+    stamina = max(row["stamina"], row["stamina_full"])
+    energy = max(row["energy"], row["energy_full"]) or None  # a bar where the full pool is known
+    return Row(name, (
+        Cell("Fighting" if state == fighters.FIGHTING else "", "conditions", conditions=conditions),
+        Cell(reflex_text), Cell(ticks_after(count, step), "number"),
+        Cell(f"{row['damage']} of {health}", amount=row["damage"], most=health),
+        Cell(f"{row['stamina']} of {stamina}", amount=row["stamina"], most=stamina),
+        Cell(pools, amount=row["energy"], most=energy), Cell(action)), "current" if here else "", pick=name)
 
 
 def _group_condition(rows: Sequence[Mapping[str, Any]], index: int, readings: Readings) -> tuple[Condition, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import rules
+from ..recall import recalled
 from ..results import Ask, FighterChoices, RoundChoices
 from . import fighters, round_end, spending
 from .combat_rules import combat
@@ -73,6 +74,7 @@ def _acting(row: Mapping[str, Any], readings: Readings) -> list[Ask | None]:
     return [_ev(row), _relax(row), _kiai(row, readings), _strain(row, readings), _hold(row, readings)]
 
 
+@recalled  # asked at every answer of a round's start, for every row: a row that did not change, once
 def fighter(row: Mapping[str, Any], name: str, index: int, readings: Readings) -> FighterChoices:
     """One fighter's choices now, and why they have none (or only Last Gasp)."""
     state = fighters.standing(row, readings)

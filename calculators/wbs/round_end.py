@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rules
+from ..fields import Fixed
+from ..recall import recalled
 from . import fighters, spending, upkeep
 from .combat_rules import combat
 from .fighters import Readings
@@ -159,6 +161,13 @@ def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: 
     With `pool` (a group's shared energy) the upkeep may cost more than the row's own energy; what its own
     energy could not pay is `Settled.from_group`, for `settle_all` to take from the others.
     """
+    after, settled = _settled(row, round_number, readings, name, pool)
+    return dict(after), settled
+
+
+@recalled  # a fight's every answer settles each row's round: a row that did not change, once
+def _settled(row: Mapping[str, Any], round_number: int, readings: Readings, name: str,
+             pool: int | None) -> tuple[Fixed, Settled]:
     new = dict(row)
     resolved, recovered = _end_tick(new, name, readings)
     cost = upkeep_cost(row)
@@ -188,21 +197,24 @@ def settle(row: Mapping[str, Any], round_number: int, readings: Readings, name: 
     # and holding channelled ReiKi cost Stamina each round they are chosen.
     new.update(kiai=0, kiai_extra=0, majors=0, gasp_paid=False, staggered=False, core_move=0, resolved_kinds="",
                declared_here=False, hold=False, last_gasp=False)
-    return new, Settled(resolved, cost, paid, lost, held, regained, exhausted, (core_before, new["core"]),
-                        (ev_before, new["ev"]), recovered, paid.energy - own)
+    return Fixed(new), Settled(resolved, cost, paid, lost, held, regained, exhausted, (core_before, new["core"]),
+                               (ev_before, new["ev"]), recovered, paid.energy - own)
 
 
 def settle_all(rows: Sequence[Mapping[str, Any]], names: Sequence[str], round_number: int,
                readings: Readings) -> list[tuple[dict[str, Any], Settled]]:
     """Every row's end of round, in the fight's order: a group's members pay from their shared pool."""
-    now = [dict(r) for r in rows]
+    now: list[Any] = list(rows)  # each row as given (a key to its end of round), until settled or its pool paid
     done: list[tuple[dict[str, Any], Settled]] = []
     for i, name in enumerate(names):
         shared = len(fighters.pool_members(now, i, readings)) > 1
         pool = fighters.pool_of(now, i, readings) if shared else None
         now[i], settled = settle(now[i], round_number, readings, name, pool)
         if settled.from_group:
-            fighters.take_energy(now, i, settled.from_group, readings)
+            members = fighters.pool_members(now, i, readings)
+            changing = [dict(r) if j in members else r for j, r in enumerate(now)]
+            fighters.take_energy(changing, i, settled.from_group, readings)
+            now = changing
         done.append((now[i], settled))
     for i, row in enumerate(now):  # a member the pool drained keeps an EV their Core still opens
         if row["ev"] not in fighters.ev_allowed(row):

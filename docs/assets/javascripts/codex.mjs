@@ -32,8 +32,9 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  * @property {"starting" | "keeping" | "kept" | null} codeCache the worker that primes V8's compiled wasm
  * @property {Map<number, (reply: Reply) => void>} pending request id -> resolve
  * @property {{ workerStarted: number | null, early: boolean, ready: number | null, firstAnswer: number | null,
- *   load?: LoadTimings, answers: number[], detail: Detail[] }} timings (early: the worker was started from
- *   the page's head: hooks/codex/engine-start.js)
+ *   load?: LoadTimings, answers: number[], detail: Detail[], rehearsals: number[] }} timings (early: the worker
+ *   was started from the page's head: hooks/codex/engine-start.js; rehearsals: the ms of each answer the worker
+ *   worked out again while the reader read, codex-worker.mjs)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
  * @property {() => void} writeAddress write the inputs into the address now (tests, once an answer is in)
  * @property {number} watchdogMs an answer that takes longer stops the worker
@@ -53,7 +54,7 @@ const state = {
   // detail: the same answers split (before the ask; the wait for the worker, as the trip there,
   // the engine inside it and the trip back; the page update) and `paint`, to the frame after the
   // update (filled in a frame later).
-  timings: { workerStarted: null, early: false, ready: null, firstAnswer: null, answers: [], detail: [] },
+  timings: { workerStarted: null, early: false, ready: null, firstAnswer: null, answers: [], detail: [], rehearsals: [] },
   addressPending, // the inputs are not in the address yet (tests wait for it)
   writeAddress, // write them now, as a click on a link does (tests, once the answer is in)
   // Watchdog: an answer that takes longer than this stops the worker; the next need starts a new one.
@@ -94,6 +95,8 @@ function startWorker() {
         if (done) done({ crash: msg.message });
       } else if (msg.type === "progress") {
         progress(msg);
+      } else if (msg.type === "rehearsed") {
+        state.timings.rehearsals.push(msg.ms);
       } else if (msg.type === "result") {
         msg.arrived = performance.now();
         const done = state.pending.get(msg.id);
