@@ -26,6 +26,7 @@ class Door:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._drawn: dict[str, Drawn] = {}  # per calculator: the outputs drawn last, redrawn only when changed
+        self._sent: dict[tuple[str, str], tuple[str, str]] = {}  # (calculator, output): its HTML sent last, as JSON
 
     def warm(self, calc_ids_json: str) -> None:
         """Load the calculators a page shows, before the reader's first change."""
@@ -37,11 +38,22 @@ class Door:
         """`{"ok": {output: html}}`, `{"error": {field, message, problems}}`, or `{"crash": text}`."""
         try:
             inputs = json.loads(inputs_json)
-            return json.dumps({"ok": self.engine.show(calc_id, inputs, self._drawn.setdefault(calc_id, {}))})
+            return self._reply(calc_id, self.engine.show(calc_id, inputs, self._drawn.setdefault(calc_id, {})))
         except InputError as exc:
             return json.dumps({"error": exc.as_dict()})
         except Exception:  # a bug of ours: logged in the console, never shown to the reader
             return json.dumps({"crash": traceback.format_exc(limit=5)})
+
+    def _reply(self, calc_id: str, shown: dict[str, str]) -> str:
+        """`{"ok": shown}` as JSON, `json.dumps`'s bytes: an output drawn as last time (the same string,
+        `present` gives it back) is not encoded again (a fight's answer is 100 KB, most of it unchanged)."""
+        parts = []
+        for name, html in shown.items():
+            sent = self._sent.get((calc_id, name))
+            if sent is None or sent[0] is not html:
+                sent = self._sent[(calc_id, name)] = (html, json.dumps(html))
+            parts.append(f"{json.dumps(name)}: {sent[1]}")
+        return '{"ok": {' + ", ".join(parts) + "}}"
 
     def rehearse(self, calc_id: str, inputs_json: str) -> float:
         """The last answer worked out and drawn again in full, and thrown away: the worker does this while

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from .fields import Fixed
 from .recall import recalled
 from .results import as_data
 from .spec import Output
@@ -308,10 +309,27 @@ def trigram_move_html(value: Mapping[str, Any]) -> str:
 
 def apply_html(value: Mapping[str, Any]) -> str:
     """An Apply: a button carrying the inputs it sets as JSON (rows.mjs binds it; no inline script)."""
-    sets = json.dumps({name: as_data(v) for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
+    sets = "{" + ",".join(f"{_json(name)}:{_set_json(v)}" for name, v in value["sets"]) + "}"
     summary = f'<p class="codex-apply__summary">{_e(value["summary"])}</p>' if value["summary"] else ""
     return (f'<div class="codex-apply">{summary}<button type="button" class="md-button codex-apply__button" '
             f'data-apply="{_attribute(sets)}">{_e(value["label"])}</button></div>')
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _set_json(value: Any) -> str:
+    """One value an Apply sets, as JSON: a fight's rows one by one, each encoded once (Next's button carries
+    every fighter at every answer, and a change changes one of them)."""
+    if isinstance(value, (list, tuple)) and value and all(type(row) in (dict, Fixed) for row in value):
+        return "[" + ",".join(_row_json(tuple(row.items())) for row in value) + "]"
+    return _json(as_data(value))
+
+
+@recalled
+def _row_json(items: tuple[tuple[str, Any], ...]) -> str:
+    return _json(as_data(dict(items)))
 
 
 def add_to_fight_html(value: Mapping[str, Any]) -> str:

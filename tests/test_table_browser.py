@@ -8,6 +8,8 @@ asking, keyword taps, and targets a thumb can hit.
 from __future__ import annotations
 
 import json
+import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -777,3 +779,165 @@ def test_next_redraws_the_cards_in_place(site: tuple[str, list[str]], phone: Any
     assert [kept for kept, _ in after] == [True] * len(before), "every card kept"
     assert [mark for _, mark in after] != [mark for _, mark in before], "the marker moved"
     assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page)), "drawn as the engine draws it"
+
+
+# Every string the page parses as HTML through a template to draw an answer (codex.mjs `patch`; those
+# parsed at idle for answers asked ahead are left out), in order.
+COUNT_PARSES = """() => {
+  const { get, set } = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
+  window.__parsed = [];
+  Object.defineProperty(HTMLTemplateElement.prototype, "innerHTML", { configurable: true, get, set(html) {
+    if (/\\bpatch\\b/.test(new Error().stack)) window.__parsed.push(String(html));
+    set.call(this, html);
+  } });
+}"""
+COUNTED = "() => delete HTMLTemplateElement.prototype.innerHTML"  # the page's own again (the tab is kept)
+
+
+def test_a_change_in_one_card_parses_that_card_and_draws_what_the_engine_draws(site: tuple[str, list[str]],
+                                                                                phone: Any) -> None:
+    """An answer that differs in one place has only the smallest element around it parsed again
+    (codex.mjs `narrowed`); whatever the change (a number, a name with markup in it, Next, Undo, a
+    fighter added, one removed), the outputs read afterwards as the engine draws them."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/")
+    page.get_by_role("button", name="Add fighters").tap()
+    page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="3", exact=True).tap()
+    page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="Goblin", exact=True).tap()
+    page.get_by_role("button", name="Done").tap()
+    settled(page, WBS)
+    page.evaluate(COUNT_PARSES)
+    try:
+        _one_card_at_a_time(page)
+    finally:
+        page.evaluate(COUNTED)
+
+
+def _one_card_at_a_time(page: Any) -> None:
+    def drawn_as_the_engine_draws() -> None:
+        assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
+
+    field = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
+    for damage in ("1", "2", "7", "0"):  # 7: out of the fight, so the card's name, state and chips change too
+        field.fill(damage)
+        settled(page, WBS)
+        drawn_as_the_engine_draws()
+        cards = [html for html in page.evaluate("window.__parsed.splice(0)") if "codex-card" in html]
+        assert cards, "the card was drawn again"
+        assert max(html.count("codex-card__head") for html in cards) <= 1, "one card at most was parsed"
+        if damage in ("1", "2"):
+            assert max(map(len, cards)) < 300, f"a damage typed parsed {max(map(len, cards))} characters of a card"
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-field="name"]').fill('<b>Mei & "Lin"</b> <!--')
+    settled(page, WBS)
+    drawn_as_the_engine_draws()
+    for action in ("next", "next", "undo", "next"):
+        page.locator(f'{BAR} [data-table-action="{action}"]').tap()
+        settled(page, WBS)
+        drawn_as_the_engine_draws()
+    page.locator(f'{FIGHT} [data-rows-action="add"]').first.tap()
+    settled(page, WBS)
+    drawn_as_the_engine_draws()
+    page.locator(f'{FIGHT} tr[data-row="1"] [data-rows-action="remove"]').tap()
+    settled(page, WBS)
+    drawn_as_the_engine_draws()
+
+
+def _random_html(rng: random.Random, depth: int = 0, phrasing: bool = False) -> str:
+    """HTML as the engine writes it (calculators/present.py): text and attributes escaped, every element
+    closed and where its parent may hold it (a table's tbody left to the parser, as a browser adds it)."""
+    def text() -> str:
+        return rng.choice(["3 of 7", "Mei <b>&amp;", 'say "hi"', "½", "Out of the fight", "–"]) \
+            .replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    def attrs() -> str:
+        picked = rng.sample([("class", "codex-card"), ("data-apply", '{"rows":[1,2]}'), ("aria-current", "step"),
+                             ("style", "width:17%"), ("id", "codex-card-2")], rng.randint(0, 2))
+        return "".join(f' {name}="{value.replace("&", "&amp;").replace(chr(34), "&quot;").replace("<", "&lt;")}"'
+                       for name, value in picked)
+
+    parts = []
+    for _ in range(rng.randint(0, 4)):
+        kind = rng.random()
+        if kind < 0.3 or depth > 3:
+            parts.append(text())
+        elif kind < 0.4:
+            parts.append(rng.choice(["<br>", f"<input{attrs()}>"]))
+        elif kind < 0.45:
+            parts.append(f"<svg{attrs()}><rect{attrs()}></rect></svg>")
+        elif phrasing:  # (never a button in a button: the engine's HTML is valid HTML)
+            tag = rng.choice(["span", "b"])
+            parts.append(f"<{tag}{attrs()}>{_random_html(rng, depth + 1, True)}</{tag}>")
+        elif kind < 0.5:
+            parts.append(f"<table><tr><td>{text()}</td></tr></table>")  # the parser adds a tbody
+        elif kind < 0.6:
+            items = "".join(f"<li{attrs()}>{_random_html(rng, depth + 1)}</li>" for _ in range(rng.randint(0, 3)))
+            parts.append(f"<ul{attrs()}>{items}</ul>")
+        elif kind < 0.7:
+            facts = "".join(f'<div class="codex-card__fact"><dt>{text()}</dt><dd>{_random_html(rng, depth + 1, True)}'
+                            "</dd></div>" for _ in range(rng.randint(0, 3)))
+            parts.append(f"<dl{attrs()}>{facts}</dl>")
+        else:
+            tag = rng.choice(["div", "section", "p", "span", "button"])
+            parts.append(f"<{tag}{attrs()}>{_random_html(rng, depth + 1, tag in ('p', 'span', 'button'))}</{tag}>")
+    return "".join(parts)
+
+
+def _changed(rng: random.Random, html: str) -> str:
+    """`html` changed in one place or a few, as a new answer changes an output."""
+    for _ in range(rng.randint(1, 3)):
+        way = rng.random()
+        if way < 0.4:  # a text or a number in it, where text may be
+            at = rng.choice([m.end() for m in re.finditer("<(?:span|b|button|dd|dt|div|section|p|li|td)[^>]*>", html)]
+                            or [len(html)])
+            html = html[:at] + rng.choice(["4", "Mei", "&amp;"]) + html[at:]
+        elif way < 0.6 and '="' in html:  # an attribute's value
+            at = rng.choice([m.end() for m in re.finditer('="', html)])
+            html = html[:at] + rng.choice(["x", "33%", "step "]) + html[at:]
+        elif way < 0.8:  # an element added or taken out
+            found_ = [m.span() for m in re.finditer(r"<(div|li|span|p)[^>]*>[^<]*</\1>", html)]
+            if found_ and rng.random() < 0.5:
+                start, end = rng.choice(found_)
+                html = html[:start] + html[end:]
+            else:  # a card more, beside one
+                at = rng.choice([m.end() for m in re.finditer("<ul[^>]*>|</li>", html)])
+                html = html[:at] + f"<li>{rng.choice(['new', '5 of 8'])}</li>" + html[at:]
+        else:
+            html = f'<p class="codex-cards__caption">New</p><ul class="codex-cards"><li>{_random_html(rng)}</li></ul>'
+    return html
+
+
+PATCHES = """async (pairs) => {
+  const { patch } = await import(new URL("../../assets/javascripts/codex.mjs", location.href).href);
+  const wrong = [];
+  for (const [was, now] of pairs) {
+    const out = document.createElement("output");
+    out.innerHTML = was;
+    const drawn = out.innerHTML; // as the page compares it the first time (the browser's own serialising)
+    patch(out, now, drawn);
+    const expected = document.createElement("template");
+    expected.innerHTML = now;
+    if (out.innerHTML !== expected.innerHTML) wrong.push([was, now, out.innerHTML]);
+    patch(out, was, now); // and back, from the engine's own string
+    const back = document.createElement("template");
+    back.innerHTML = was;
+    if (out.innerHTML !== back.innerHTML) wrong.push([now, was, out.innerHTML]);
+  }
+  return wrong;
+}"""
+
+
+def test_an_output_drawn_again_in_part_reads_as_the_new_html_parsed_whole(site: tuple[str, list[str]],
+                                                                          phone: Any) -> None:
+    """codex.mjs `patch` over 600 random outputs and changes (text, attributes, elements added and taken
+    out, a table whose tbody the parser adds, SVG, form controls, HTML all new): the output reads as
+    the new HTML parsed whole, and back again."""
+    page = phone
+    open_table(page, site[0] + "wbs/fight/", example=False)
+    rng = random.Random(34)
+    pairs = []
+    for _ in range(600):
+        cards = "".join(f'<li class="codex-card">{_random_html(rng)}</li>' for _ in range(rng.randint(1, 4)))
+        was = f'<p class="codex-cards__caption">Each</p><ul class="codex-cards">{cards}</ul>'
+        pairs.append([was, _changed(rng, was)])
+    wrong = page.evaluate(PATCHES, pairs)
+    assert wrong == [], f"{len(wrong)} drawn wrong, the first: {wrong[0]}"

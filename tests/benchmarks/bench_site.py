@@ -278,8 +278,9 @@ def tracker_url(base: str, fighters: int = 20) -> str:
 
 
 # A GM opening a fight reads it before they change it: the tracker's changes start this long after its
-# first answer is on screen (the worker rehearses that answer meanwhile: codex-worker.mjs). The same
-# changes typed the moment the page goes live are measured too (`at_once`), and printed beside.
+# first answer is on screen and the field is tapped (the worker rehearses that answer meanwhile:
+# codex-worker.mjs). The same changes typed the moment the page goes live are measured too (`at_once`),
+# the field focused at once, and printed beside.
 READ_MS = 2000
 
 
@@ -292,10 +293,12 @@ def tracker_answers(browser: Any, url: str, answers: Answers, changes: int = 60,
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_function(f"() => document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
     page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
-    if read_ms:
+    field = 'tr[data-row="1"] [data-field="damage"]'
+    if read_ms:  # the GM taps the field (the page scrolls it into view, and paints what it shows), then reads
+        page.focus(f"{form} {field}")
         page.wait_for_timeout(read_ms)
     answers.rehearsals.append(page.evaluate("window.__codex.timings.rehearsals"))
-    answers.add(*later_answers(page, form, 'tr[data-row="1"] [data-field="damage"]', list(range(1, changes + 1))))
+    answers.add(*later_answers(page, form, field, list(range(1, changes + 1))))
     answers.count(*runs_per_change(page))
     context.close()
 

@@ -356,11 +356,15 @@ function onAction(holder, button) {
 
 /** @param {HTMLFormElement} form @param {Problem[]} problems */
 function showRowErrors(form, problems) {
-  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows td .calc__error:not([hidden])"))) {
+  // Only what the last answer marked is cleared: at every answer, a search of a fight's 800 fields
+  // for a marked one was a sixth of the page's part of the answer.
+  for (const [slot, control] of marked.get(form) ?? []) {
     slot.hidden = true;
     slot.textContent = "";
+    control?.removeAttribute("aria-invalid");
   }
-  for (const control of form.querySelectorAll(".codex-rows [data-field][aria-invalid]")) control.removeAttribute("aria-invalid");
+  /** @type {[HTMLElement, Element | null][]} */
+  const now = [];
   for (const p of problems) {
     const [name, row, field] = String(p.field).split(".");
     if (!field) continue;
@@ -370,9 +374,15 @@ function showRowErrors(form, problems) {
     if (!slot) continue;
     slot.textContent = p.message;
     slot.hidden = false;
-    form.querySelector(`#${CSS.escape(id)}`)?.setAttribute("aria-invalid", "true");
+    const control = form.querySelector(`#${CSS.escape(id)}`);
+    control?.setAttribute("aria-invalid", "true");
+    now.push([slot, control]);
   }
+  marked.set(form, now);
 }
+
+/** @type {WeakMap<HTMLFormElement, [HTMLElement, Element | null][]>} each form's row errors shown: slot, field */
+const marked = new WeakMap();
 
 // Is this problem shown beside a rows field (so the form's status need not repeat it)?
 /** @param {HTMLFormElement} form @param {unknown} field */
