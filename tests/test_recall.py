@@ -8,6 +8,7 @@ every answer (the page's HTML too) against an engine that has kept nothing.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -87,3 +88,23 @@ def test_what_is_kept_is_per_engine_and_a_plain_dict_is_worked_out_each_time() -
     with Engine(rules_data()).active():
         assert worked(row) == 4  # another engine (other rules, perhaps) keeps its own
     assert worked(row) == 5  # no engine answering: worked out, nothing kept
+
+
+def test_a_rehearsal_works_everything_out_and_keeps_nothing() -> None:
+    """The worker's rehearsal (calculators/browser.py `Door.rehearse`) answers the last change again in full
+    and throws the answer away: what the page was drawn from, and what the engine keeps, stay as they were."""
+    from calculators.browser import Door
+
+    door = Door(Engine(rules_data()))
+    fight = {"combatants": [{"name": "Mei", "reflex": 5}, {"name": "Bo", "reflex": 3, "group": "Pack"}]}
+    first = door.answer(TRACKER, json.dumps(fight))
+    drawn = {name: dict(outputs) for name, outputs in door._drawn.items()}
+    kept = {key: dict(store) for key, store in door.engine._rules._memo.items() if key[0] == "recalled"}
+    assert kept, "the answer kept what it worked out from each row"
+    other = {"combatants": [{"name": "Mei", "reflex": 5, "damage": 3}, {"name": "Chen", "reflex": 4}]}
+    assert door.rehearse(TRACKER, json.dumps(other)) >= 0  # (the worker rehearses its last answer: any will do)
+    assert {name: dict(outputs) for name, outputs in door._drawn.items()} == drawn
+    assert {key: dict(store) for key, store in door.engine._rules._memo.items() if key[0] == "recalled"} == kept
+    assert door.rehearse(TRACKER, '{"combatants": "not a fight"}') >= 0  # a bad one was said already: nothing
+    assert door.rehearse("wbs.nothing", "{}") >= 0
+    assert door.answer(TRACKER, json.dumps(fight)) == first

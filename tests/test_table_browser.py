@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from tests import test_browser as shared
 from tests.support.engine import engine
+from tests.support.fixtures import open_context
 from tests.support.says import says, says_none
 from tests.support.warm import Tabs, visit
 
@@ -792,6 +793,10 @@ COUNT_PARSES = """() => {
   } });
 }"""
 COUNTED = "() => delete HTMLTemplateElement.prototype.innerHTML"  # the page's own again (the tab is kept)
+# The page loads redraw.mjs at its first idle moment after an answer: here, at once.
+REDRAW_LOADED = """async () => {
+  await (await import(new URL("../../assets/javascripts/codex.mjs", location.href).href)).redrawn();
+}"""
 
 
 def test_a_change_in_one_card_parses_that_card_and_draws_what_the_engine_draws(site: tuple[str, list[str]],
@@ -806,6 +811,7 @@ def test_a_change_in_one_card_parses_that_card_and_draws_what_the_engine_draws(s
     page.get_by_role("dialog", name="Add fighters").get_by_role("button", name="Goblin", exact=True).tap()
     page.get_by_role("button", name="Done").tap()
     settled(page, WBS)
+    page.evaluate(REDRAW_LOADED)
     page.evaluate(COUNT_PARSES)
     try:
         _one_card_at_a_time(page)
@@ -907,7 +913,8 @@ def _changed(rng: random.Random, html: str) -> str:
 
 
 PATCHES = """async (pairs) => {
-  const { patch } = await import(new URL("../../assets/javascripts/codex.mjs", location.href).href);
+  const { patch, redrawn } = await import(new URL("../../assets/javascripts/codex.mjs", location.href).href);
+  await redrawn(); // (the page loads it at its first idle moment after an answer)
   const wrong = [];
   for (const [was, now] of pairs) {
     const out = document.createElement("output");
@@ -941,3 +948,31 @@ def test_an_output_drawn_again_in_part_reads_as_the_new_html_parsed_whole(site: 
         pairs.append([was, _changed(rng, was)])
     wrong = page.evaluate(PATCHES, pairs)
     assert wrong == [], f"{len(wrong)} drawn wrong, the first: {wrong[0]}"
+
+
+def test_the_engine_rehearses_while_the_gm_reads_and_a_change_meanwhile_is_answered(
+        site: tuple[str, list[str]], browser: Any) -> None:
+    """Once the fight is answered and the page is quiet, the worker works the answer out again a few
+    times and throws it away (codex-worker.mjs `rehearse`), so V8's faster code is ready for the next
+    change; a change typed while it rehearses is answered as any other, and a worker rehearses its
+    few times once, not at every change."""
+    context, blocked, errors = open_context(browser)
+    page = context.pages[0]
+    fight = [{"name": f"Fighter {n}", "reflex": 3 + n % 5, "health": 8, "damage": n} for n in range(8)]
+    page.goto(site[0] + "wbs/fight/?" + urlencode({f"{WBS}.combatants": engine().link_inputs(
+        WBS, {"combatants": fight})["combatants"]}))
+    settled(page, WBS)
+    page.wait_for_function("() => window.__codex.timings.rehearsals.length >= 1", timeout=10_000)
+    field = page.locator(f'{FIGHT} tr[data-row="2"] [data-field="damage"]')
+    field.fill("5")  # while it rehearses, most likely: answered all the same
+    settled(page, WBS)
+    assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
+    page.wait_for_function("() => window.__codex.timings.rehearsals.length === 8", timeout=10_000)
+    for damage in ("6", "7"):
+        field.fill(damage)
+        settled(page, WBS)
+        page.wait_for_timeout(600)  # quiet longer than the worker waits before it rehearses
+    assert page.evaluate("window.__codex.timings.rehearsals.length") == 8
+    assert shared.outputs(page, WBS) == engine().show(WBS, inputs_shown(page))
+    context.close()
+    assert blocked == [] and errors == []

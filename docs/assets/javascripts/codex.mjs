@@ -33,8 +33,7 @@ import { address, addressPending, keepAddress, stateKey, stateOf, stateText, sta
  * @property {Map<number, (reply: Reply) => void>} pending request id -> resolve
  * @property {{ workerStarted: number | null, early: boolean, ready: number | null, firstAnswer: number | null,
  *   load?: LoadTimings, answers: number[], detail: Detail[], rehearsals: number[] }} timings (early: the worker
- *   was started from the page's head: hooks/codex/engine-start.js; rehearsals: the ms of each answer the worker
- *   worked out again while the reader read, codex-worker.mjs)
+ *   was started from the page's head: hooks/codex/engine-start.js; rehearsals: codex-worker.mjs `rehearse`)
  * @property {() => boolean} addressPending the inputs are not in the address yet (tests wait for it)
  * @property {() => void} writeAddress write the inputs into the address now (tests, once an answer is in)
  * @property {number} watchdogMs an answer that takes longer stops the worker
@@ -121,12 +120,10 @@ function startWorker() {
   return state.ready;
 }
 
-// V8 keeps compiled wasm beside the response it compiled (a first visit's: the network's), so once
-// the offline copy is made a second worker starts from it and lives until V8 kept its code there:
-// the next visit starts compiled. It answers nothing; `codeCache`: "starting", "keeping", "kept".
-// It starts the engine for the page's calculators, as the page's own worker did: V8 keeps the code
-// it optimised, and a start with no calculator optimised less of what the next visit runs (phone
-// profile, the next night's Python 1.21 s before, 1.09 s after: medians of 3, alternated).
+// V8 keeps compiled wasm beside the response it compiled, so once the offline copy is made a second
+// worker starts from it and lives until V8 kept its code there: the next visit starts compiled. It
+// answers nothing (`codeCache`: "starting", "keeping", "kept"), and starts the engine for the page's
+// calculators: V8 keeps what it optimised (the next night's Python 1.21 → 1.09 s, phone, medians of 3).
 const CODE_CACHE_MS = 10_000;
 window.addEventListener("codex:offline", () => {
   if (!state.worker || state.codeCache) return; // a page without a calculator starts no engine
@@ -251,7 +248,7 @@ function defaultsOf(form) {
 // rows are the example, as they were when it was made.
 /** @param {HTMLFormElement} form @returns {HTMLElement[]} */
 function exampleHolders(form) {
-  const kept = examples.get(form); // asked at every change: the page's rows tables stay as built
+  const kept = examples.get(form); // asked at every change
   if (kept?.every((holder) => holder.isConnected)) return kept;
   const found = [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".codex-rows[data-rows][data-example]"))];
   examples.set(form, found);
@@ -451,187 +448,38 @@ function draw(form, answer, since, key) {
   form.dispatchEvent(new CustomEvent("codex:answer", { detail: answer }));
   record(since, answer.asked, answer);
   form.dataset.answered = String(Number(form.dataset.answered || 0) + 1);
+  if (!redrawing) whenIdle(() => { redrawn(); }, 5000);
 }
 
-// An output redrawn changes in a few places (a Next moves every fighter's ticks by one and the
-// marker): an element of the same tag is kept, its attributes that differ are set, and only what
-// differs inside it is replaced, down to a text's characters, so the browser styles and lays out
-// those alone, not the twelve cards and the tables around them (on a phone, most of the frame after
-// an answer). Form controls are replaced whole (their value is not an attribute).
+// An output redrawn keeps each element of the same tag, sets its attributes that differ and replaces
+// only what differs inside, so the browser styles and lays out those alone (on a phone, most of the
+// frame after an answer). Form controls are replaced whole (their value is not an attribute).
 const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
 
-/** `out`, which shows `was`, made to show `html` (exported for the browser tests).
- * @param {Element} out @param {string} html @param {string} was the HTML drawn in it */
+/** @param {Element} out @param {string} html @param {string} was the HTML drawn in it (exported for tests) */
 export function patch(out, html, was) {
-  const ready = prepared.size ? prepared.get(html) : undefined; // (a long string's lookup costs its hash)
+  const ready = prepared.size ? prepared.get(html) : undefined;
   if (ready) {
     prepared.delete(html);
     return reconcile(out, ready);
   }
-  const part = narrowed(out, was, html);
-  const tag = part?.tag === undefined ? null : attributesOf(part.tag);
+  const part = redraw ? redraw.narrowed(out, was, html) : null;
+  const tag = redraw && part?.tag !== undefined ? redraw.attributesOf(part.tag) : null;
   if (!part || (part.tag !== undefined && !tag)) return reconcile(out, parsed(html));
   if (tag) sameAttributes(part.within, tag);
   if (part.content !== undefined) reconcile(part.within, parsed(part.content));
 }
 
-const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:="([^"]*)")?/y;
-/** @type {Record<string, string>} */
-const ENTITY = { "&amp;": "&", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&#39;": "'", "&nbsp;": "\u00a0" };
+// redraw.mjs (which part changed) loads at idle after an answer; until then outputs are parsed whole.
+/** @type {typeof import("./redraw.mjs") | null} */
+let redraw = null;
+/** @type {Promise<typeof import("./redraw.mjs")> | null} */
+let redrawing = null;
 
-/** A start tag's attributes as the parser reads them, or null where it is not one the engine writes
- * (a value not in double quotes, an entity it never writes): Next's button carries every fighter in
- * one attribute, which the parser took longer to read than the rest of the answer.
- * @param {string} tag @returns {{ name: string, value: string }[] | null} */
-function attributesOf(tag) {
-  const name = /^<[a-zA-Z][^\s/>]*/.exec(tag);
-  if (!name) return null;
-  /** @type {{ name: string, value: string }[]} */
-  const found = [];
-  let end = name[0].length; // where the attributes read so far end
-  ATTRIBUTE.lastIndex = end;
-  for (let got = ATTRIBUTE.exec(tag); got; got = ATTRIBUTE.exec(tag)) {
-    end = ATTRIBUTE.lastIndex;
-    const value = (got[2] ?? "").replace(/&[a-z0-9#]*;?/g, (entity) => ENTITY[entity] ?? "\u0000");
-    if (value.includes("\u0000") || found.some((a) => a.name === got[1].toLowerCase())) return null;
-    found.push({ name: got[1].toLowerCase(), value });
-  }
-  return /^\s*\/?>$/.test(tag.slice(end)) ? found : null;
-}
-
-/** @typedef {{ name: string, at: number, start: number, children: number }} Open an element open in the HTML
- * drawn last: its name, its index among its parent's child nodes, where its content starts, its children so far */
-/** @typedef {{ within: Element, content?: string, tag?: string }} Narrowed the element to draw again: its new
- * content (its children reconciled), its new start tag (its attributes set) */
-
-// An output drawn again most often differs from the last in one place (a fighter's damage and its
-// bar, in one card of twenty): only the smallest element that holds every difference is parsed
-// again (parsing a twenty-card output was most of the page's part of an answer), and it is found in
-// the page by its place in the HTML drawn last. The engine escapes < and > in every text and
-// attribute (calculators/present.py), so each < in its HTML opens a tag. Where the page does not
-// follow the HTML drawn last (a table's implied tbody, a count of children that differs), inside
-// SVG (parsed alone, it would not be SVG), a form control (replaced whole), or a comment, the whole
-// output is parsed, as before.
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
-const ALONE = new Set(["svg", "math", "select", "option", "textarea", "script", "style", "title", "template"]);
-
-/** The element of `out` that holds every difference between `was` (the HTML drawn in it) and `html`: its
- * new content, and its new start tag where that differs too (a card whose name it is labelled by
- * changed) or alone (Next's rows, carried in its data-apply); null where the whole output is parsed.
- * @param {Element} out @param {string} was @param {string} html @returns {Narrowed | null} */
-export function narrowed(out, was, html) {
-  const from = alike(was, html, Math.min(was.length, html.length), 1); // the first character that differs
-  const to = was.length - alike(was, html, Math.min(was.length, html.length) - from, -1); // `was` differs in [from, to)
-  const shift = html.length - was.length; // where `was` and `html` are the same after `to`
-  /** @type {Open[]} the elements open at the scan, `out` first */
-  const open = [{ name: "", at: 0, start: 0, children: 0 }];
-  let holding = -1; // the elements open at `from`, then the fewest open up to `to`: the holder is the last of them
-  /** @type {Open[]} */
-  let path = [];
-  let tagAt = -1; // where the holder's start tag begins, when `from` is inside it
-  for (let i = 0; ;) {
-    const lt = was.indexOf("<", i);
-    const next = lt < 0 ? was.length : lt;
-    if (next > i) open[open.length - 1].children++; // a text node
-    if (holding < 0 && next >= from) { holding = open.length; path = open.slice(); }
-    if (lt < 0) return null; // the output itself holds the differences: parsed whole
-    const gt = was.indexOf(">", lt);
-    if (gt < 0 || was[lt + 1] === "!") return null;
-    const closing = was[lt + 1] === "/";
-    const name = tagName(was, lt + (closing ? 2 : 1));
-    if (!name) return null;
-    const inside = holding < 0 && gt >= from; // `from` is inside this tag
-    if (closing) {
-      if (inside) { holding = open.length; path = open.slice(); }
-      const top = open.pop();
-      if (!top || top.name !== name || !open.length) return null;
-      if (lt < to) holding = Math.min(holding, open.length);
-      else if (open.length === holding - 1) { // the holder's end tag: its children are all counted
-        if (top !== path[holding - 1]) return null;
-        const within = tagAt < 0 ? null : html.indexOf(">", tagAt) + 1; // its content's start in `html`
-        if (within === 0) return null;
-        return found(out, path.slice(0, holding), top, {
-          content: html.slice(within ?? top.start, lt + shift),
-          ...(within === null ? {} : { tag: html.slice(tagAt, within) }),
-        });
-      }
-    } else {
-      const parent = open[open.length - 1];
-      const child = { name, at: parent.children++, start: gt + 1, children: 0 };
-      const empty = VOID.has(name) || was[gt - 1] === "/";
-      if (inside && to <= gt) { // every difference is in this start tag: its attributes alone, if the new
-        const tag = html.slice(lt, gt + 1 + shift); // is one tag too (its end may be another's, as in `closed`)
-        if (tag.indexOf(">") !== tag.length - 1 || tag.lastIndexOf("<") !== 0) return null;
-        return found(out, [...open, child], null, { tag });
-      }
-      if (inside && empty) { holding = open.length; path = open.slice(); }
-      if (!empty) open.push(child);
-      if (inside && !empty) { holding = open.length; path = open.slice(); tagAt = lt; }
-    }
-    if (tagAt >= 0 && holding < path.length) tagAt = -1; // the element closed before `to`: its parent holds it all
-    i = gt + 1;
-  }
-}
-
-const NAME = /[a-zA-Z][^\s/>]*/y;
-
-/** The tag name at `at` in `html`, in lower case ("" if none). @param {string} html @param {number} at */
-function tagName(html, at) {
-  NAME.lastIndex = at;
-  return NAME.exec(html)?.[0]?.toLowerCase() ?? "";
-}
-
-/** How many characters `a` and `b` share at their start (`way` 1) or end (−1), `most` at most: by halves, each
- * comparison the engine's own (comparing character by character in a script took a millisecond an answer).
- * @param {string} a @param {string} b @param {number} most @param {1 | -1} way */
-function alike(a, b, most, way) {
-  const part = (/** @type {string} */ s, /** @type {number} */ i, /** @type {number} */ j) =>
-    way === 1 ? s.slice(i, j) : s.slice(s.length - j, s.length - i);
-  let same = 0;
-  for (let hi = most; same < hi;) {
-    const mid = (same + hi + 1) >> 1;
-    if (part(a, same, mid) === part(b, same, mid)) same = mid;
-    else hi = mid - 1;
-  }
-  return same;
-}
-
-/** The element the path names in `out`, if the page follows the HTML drawn last that far (and, for its
- * content, has as many children as the HTML drawn last gave it).
- * @param {Element} out @param {Open[]} path `out` first @param {Open | null} holder null for its start tag alone
- * @param {{ content?: string, tag?: string }} made @returns {Narrowed | null} */
-function found(out, path, holder, made) {
-  /** @type {Element} */
-  let node = out;
-  for (const step of path.slice(1)) {
-    if (ALONE.has(step.name)) return null;
-    const child = node.childNodes[step.at];
-    if (!(child instanceof Element) || child.localName !== step.name) return null;
-    node = child;
-  }
-  if (node === out || (made.tag !== undefined && WHOLE.has(node.tagName))) return null;
-  if (holder && node.childNodes.length !== holder.children) return null;
-  // A table's rows parsed alone would have no tbody, where the page's parser adds one.
-  if (made.content !== undefined && (node.localName === "table" || !closed(made.content))) return null;
-  return { within: node, ...made };
-}
-
-// The last characters of the HTML drawn last and of the new are the same, but in the new they may close
-// another element (a card added after one that changed: "…</li>" ends the changed card in the one, the
-// new card in the other): the new content must close each element it opens, and only those.
-/** @param {string} content @returns {boolean} */
-function closed(content) {
-  /** @type {string[]} */
-  const opened = [];
-  for (let lt = content.indexOf("<"); lt >= 0; lt = content.indexOf("<", lt + 1)) {
-    const gt = content.indexOf(">", lt);
-    const closing = content[lt + 1] === "/";
-    const name = tagName(content, lt + (closing ? 2 : 1));
-    if (gt < 0 || !name) return false;
-    if (closing && opened.pop() !== name) return false;
-    if (!closing && !VOID.has(name) && content[gt - 1] !== "/") opened.push(name);
-  }
-  return opened.length === 0;
+export function redrawn() {
+  redrawing ??= import("./redraw.mjs").then((loaded) => { redraw = loaded; return loaded; });
+  redrawing.catch(() => { redrawing = null; }); // asked again after the next answer
+  return redrawing;
 }
 
 /** @param {string} html @returns {DocumentFragment} */

@@ -356,8 +356,7 @@ function onAction(holder, button) {
 
 /** @param {HTMLFormElement} form @param {Problem[]} problems */
 function showRowErrors(form, problems) {
-  // Only what the last answer marked is cleared: at every answer, a search of a fight's 800 fields
-  // for a marked one was a sixth of the page's part of the answer.
+  // Only what the last answer marked is cleared (searching 800 fields cost a sixth of the page's part).
   for (const [slot, control] of marked.get(form) ?? []) {
     slot.hidden = true;
     slot.textContent = "";
