@@ -907,6 +907,11 @@ def _changed(rng: random.Random, html: str) -> str:
             else:  # a card more, beside one
                 at = rng.choice([m.end() for m in re.finditer("<ul[^>]*>|</li>", html)])
                 html = html[:at] + f"<li>{rng.choice(['new', '5 of 8'])}</li>" + html[at:]
+        elif way < 0.9:  # an element of another kind, with the same end
+            found_ = [m.start() + 1 for m in re.finditer("<(?:span|b) ", html)]
+            if found_:
+                at = rng.choice(found_)
+                html = html[:at] + "i" + html[at + 1:]
         else:
             html = f'<p class="codex-cards__caption">New</p><ul class="codex-cards"><li>{_random_html(rng)}</li></ul>'
     return html

@@ -46,7 +46,7 @@ export function narrowed(out, was, html) {
       else if (open.length === holding - 1) { // the holder's end tag: its children are all counted
         if (top !== path[holding - 1]) return null;
         const within = tagAt < 0 ? null : html.indexOf(">", tagAt) + 1; // its content's start in `html`
-        if (within === 0) return null;
+        if (within === 0 || (within !== null && tagName(html, tagAt + 1) !== name)) return null;
         return found(out, path.slice(0, holding), top, {
           content: html.slice(within ?? top.start, lt + shift),
           ...(within === null ? {} : { tag: html.slice(tagAt, within) }),
@@ -58,7 +58,7 @@ export function narrowed(out, was, html) {
       const empty = VOID.has(name) || was[gt - 1] === "/";
       if (inside && to <= gt) { // every difference is in this start tag: its attributes alone, if the new
         const tag = html.slice(lt, gt + 1 + shift); // is one tag too (its end may be another's, as in `closed`)
-        if (tag.indexOf(">") !== tag.length - 1 || tag.lastIndexOf("<") !== 0) return null;
+        if (tag.indexOf(">") !== tag.length - 1 || tag.lastIndexOf("<") !== 0 || tagName(tag, 1) !== name) return null;
         return found(out, [...open, child], null, { tag });
       }
       if (inside && empty) { holding = open.length; path = open.slice(); }
@@ -154,7 +154,6 @@ export function attributesOf(tag) {
   }
   return /^\s*\/?>$/.test(tag.slice(end)) ? found : null;
 }
-
 
 /** @typedef {{ name: string, at: number, start: number, children: number }} Open an element open in the HTML
  * drawn last: its name, its index among its parent's child nodes, where its content starts, its children so far */
