@@ -27,7 +27,8 @@ desktop (no throttling), as before:
   polls it every frame) are shown beside them;
 - tracker answers: the same for the WBS combat tracker with 20 named combatants, changed once the GM
   has read the fight for 2 s (`READ_MS`), and its first five changes typed the moment it goes live,
-  each shown (`--tracker` runs only this case, on one build).
+  each shown; then the other table pages the same way, Xia's conflict with 12 combatants and Rain's
+  tile table with its example seats, a name typed each time (`--tracker` runs only these, on one build).
 
 phone: CPU ×4 (CDP), and one 9 Mbit/s link with 40 ms per request shaped at the server
 (tests/support/server.py `Link`): the page, the worker and the service worker share it, which the
@@ -223,7 +224,8 @@ class Answers:
         split = ", ".join(f"{name} {median(self.part(name)):.1f}/{p95(self.part(name)):.1f}"
                           for name in ("before", "there", "engine", "back", "page"))
         runs = f"; {self.runs} runs for {self.changes} changes" if self.changes else ""
-        rehearsed = "; ".join(" ".join(f"{ms:.0f}" for ms in run) for run in self.rehearsals)
+        rehearsed = "; ".join(" ".join(f"{ms:.0f}" for ms in run) or "none (no answer before the first change)"
+                              for run in self.rehearsals)
         return [f"  {title} (n={len(total)})  p50 {median(total):.1f} ms, p95 {p95(total):.1f} ms "
                 f"(budget ≤ {budget:g}){runs}",
                 *([f"    read {READ_MS / 1000:g} s first; the worker's rehearsals meanwhile (ms each, per run): "
@@ -286,21 +288,50 @@ READ_MS = 2000
 
 def tracker_answers(browser: Any, url: str, answers: Answers, changes: int = 60, read_ms: int = READ_MS) -> None:
     """Later answers of the tracker (a damage cell changed each time), `read_ms` after the first answer."""
+    table_answers(browser, url, TRACKER, ("damage", list(range(1, changes + 1))), answers, read_ms)
+
+
+def table_answers(browser: Any, url: str, calc: str, typed: tuple[str, list[Any]], answers: Answers,
+                  read_ms: int = READ_MS) -> None:
+    """Later answers of a table page: `typed` is the first row's field and the values typed in it, each
+    new (the page keeps answers it had: a value typed again is no engine's answer)."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
-    form = f'form[data-calc="{TRACKER}"]'
+    form = f'form[data-calc="{calc}"]'
     page.goto(url, wait_until="domcontentloaded")
-    page.wait_for_function(f"() => document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
-    page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy === 'no'")
-    field = 'tr[data-row="1"] [data-field="damage"]'
+    page.wait_for_selector(f'{form}[data-table-ready="yes"]', timeout=120_000)
+    page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy !== 'yes'")
+    field = f'tr[data-row="1"] [data-field="{typed[0]}"]'
     if read_ms:  # the GM taps the field (the page scrolls it into view, and paints what it shows), then reads
         page.focus(f"{form} {field}")
         page.wait_for_timeout(read_ms)
     answers.rehearsals.append(page.evaluate("window.__codex.timings.rehearsals"))
-    answers.add(*later_answers(page, form, field, list(range(1, changes + 1))))
+    answers.add(*later_answers(page, form, field, typed[1]))
     answers.count(*runs_per_change(page))
     context.close()
+
+
+XIA_TABLE = "xia.initiative_order"
+
+
+def conflict_url(base: str, combatants: int = 12) -> str:
+    """Xia's conflict page with `combatants` in its address (12: the most a link of it carries)."""
+    from urllib.parse import urlencode
+
+    from calculators import rowcode
+    from tests.support.engine import engine
+
+    fields = next(i for i in engine().describe(XIA_TABLE)["inputs"] if i["name"] == "combatants")["fields"]
+    rows = [{"name": f"Hero {n} of the Wet Market", "side": "pc" if n % 2 else "npc", "physical": 2 + n % 5,
+             "social": 1 + n % 4, "mental": n % 3, "yang": 2, "yin": 1} for n in range(combatants)]
+    return f"{base}xia/conflict/?" + urlencode({f"{XIA_TABLE}.combatants": rowcode.encode(fields, rows)})
+
+
+def other_tables(browser: Any, base: str, conflict: Answers, tiles: Answers) -> None:
+    """Xia's conflict (a combatant's name typed) and Rain's tile table (its example seats, a seat's name)."""
+    table_answers(browser, conflict_url(base), XIA_TABLE, ("name", [f"Hero {k}" for k in range(60)]), conflict)
+    table_answers(browser, f"{base}rain/table/", "rain.tile_table", ("name", [f"Seat {k}" for k in range(60)]), tiles)
 
 
 def at_once_line(at_once: Answers, runs: int) -> str:
@@ -478,13 +509,16 @@ def main() -> None:
         link = Link()
         with serve(site, port, link=link) as (base, requests), sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=for_readers(), headless=True)
-            tracker, later, at_once = Answers(), Answers(), Answers()
+            tracker, later, at_once, conflict, tiles = Answers(), Answers(), Answers(), Answers(), Answers()
             if args.tracker:
                 for _ in range(args.runs):
                     tracker_answers(browser, tracker_url(base), tracker)
                     tracker_answers(browser, tracker_url(base), at_once, changes=5, read_ms=0)
+                    other_tables(browser, base, conflict, tiles)
                     desktop_answers(browser, base + WIDGET_PAGE, 0, later)
                 print("\n".join([*tracker.lines("tracker answers, 20 combatants", 16), at_once_line(at_once, args.runs),
+                                 *conflict.lines("Xia's conflict, 12 combatants", 16),
+                                 *tiles.lines("Rain's tile table, its example seats", 16),
                                  *later.lines("reference, wbs.derived", 16)]))
                 return
             rules_weight = weigh(browser, base + "wbs/tiers/", requests)
@@ -499,6 +533,7 @@ def main() -> None:
                     warm.append(desktop_answers(browser, base + WIDGET_PAGE, 8000))
                     tracker_answers(browser, tracker_url(base), tracker)
                     tracker_answers(browser, tracker_url(base), at_once, changes=5, read_ms=0)
+                    other_tables(browser, base, conflict, tiles)
                 link.bits_per_second, link.latency = PHONE_BITS, PHONE_LATENCY
                 try:
                     ms, size, navigated = bare_pyodide(browser, base + bare_page, requests, on_phone=True)
@@ -519,7 +554,9 @@ def main() -> None:
         print(f"  first answer, cold            {median(cold):.0f} ms ({median(cold) / median(bare):.2f} × bare)")
         print(f"  first answer, prewarmed       {median(warm):.0f} ms")
         print("\n".join(later.lines("later answers, wbs.derived", 16)
-                        + tracker.lines("tracker answers, 20 combatants", 16) + [at_once_line(at_once, args.runs)]))
+                        + tracker.lines("tracker answers, 20 combatants", 16) + [at_once_line(at_once, args.runs)]
+                        + conflict.lines("Xia's conflict, 12 combatants", 16)
+                        + tiles.lines("Rain's tile table, its example seats", 16)))
     rows = [("stock Pyodide", phone_bare)] + [(f"ours, {name}", [v[name] for v in visits]) for name in visits[0]]
     figures = {name: (median([v.ms for v in got]), median([v.navigated for v in got]), median([v.size for v in got]))
                for name, got in rows}
