@@ -316,7 +316,7 @@ XIA_TABLE = "xia.initiative_order"
 
 
 def conflict_url(base: str, combatants: int = 12) -> str:
-    """Xia's conflict page with `combatants` in its address (12: the most a link of it carries)."""
+    """Xia's conflict page with `combatants` in its address (12: the most a conflict takes)."""
     from urllib.parse import urlencode
 
     from calculators import rowcode
