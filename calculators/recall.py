@@ -7,7 +7,8 @@ for the rules in use (an engine with other rules keeps its own), without running
 
 Only for functions of their arguments alone, that return what nobody changes (a frozen dataclass,
 a string, a tuple, a `Fixed` row). An argument that is not hashable (a row a calculator made, a
-plain dict) is worked out as if nothing were kept.
+plain dict) is worked out as if nothing were kept. Arguments are compared as values, so 1, 1.0 and
+True are one key: only for arguments whose types never mix (each of a row's fields has one type).
 """
 
 from __future__ import annotations
