@@ -288,19 +288,22 @@ READ_MS = 2000
 
 def tracker_answers(browser: Any, url: str, answers: Answers, changes: int = 60, read_ms: int = READ_MS) -> None:
     """Later answers of the tracker (a damage cell changed each time), `read_ms` after the first answer."""
-    table_answers(browser, url, TRACKER, ("damage", list(range(1, changes + 1))), answers, read_ms)
+    table_answers(browser, url, TRACKER, ("damage", list(range(1, changes + 1))), answers, read_ms, live=True)
 
 
 def table_answers(browser: Any, url: str, calc: str, typed: tuple[str, list[Any]], answers: Answers,
-                  read_ms: int = READ_MS) -> None:
+                  read_ms: int = READ_MS, *, live: bool = False) -> None:
     """Later answers of a table page: `typed` is the first row's field and the values typed in it, each
-    new (the page keeps answers it had: a value typed again is no engine's answer)."""
+    new (the page keeps answers it had: a value typed again is no engine's answer). `live`: a page
+    whose address holds a game answers it first, and is typed into once that answer is in."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     local_only(page, [])
     form = f'form[data-calc="{calc}"]'
     page.goto(url, wait_until="domcontentloaded")
     page.wait_for_selector(f'{form}[data-table-ready="yes"]', timeout=120_000)
+    if live:
+        page.wait_for_function(f"() => document.querySelector('{form}').dataset.live === 'yes'", timeout=120_000)
     page.wait_for_function(f"() => document.querySelector('{form}').dataset.busy !== 'yes'")
     field = f'tr[data-row="1"] [data-field="{typed[0]}"]'
     if read_ms:  # the GM taps the field (the page scrolls it into view, and paints what it shows), then reads
@@ -330,7 +333,8 @@ def conflict_url(base: str, combatants: int = 12) -> str:
 
 def other_tables(browser: Any, base: str, conflict: Answers, tiles: Answers) -> None:
     """Xia's conflict (a combatant's name typed) and Rain's tile table (its example seats, a seat's name)."""
-    table_answers(browser, conflict_url(base), XIA_TABLE, ("name", [f"Hero {k}" for k in range(60)]), conflict)
+    table_answers(browser, conflict_url(base), XIA_TABLE, ("name", [f"Hero {k}" for k in range(60)]), conflict,
+                  live=True)
     table_answers(browser, f"{base}rain/table/", "rain.tile_table", ("name", [f"Seat {k}" for k in range(60)]), tiles)
 
 
