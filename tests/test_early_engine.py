@@ -44,8 +44,11 @@ def test_the_head_asks_for_the_engine_s_downloads_at_once_and_escapes_them() -> 
 
 def test_a_table_tool_s_page_asks_for_the_downloads_before_its_stylesheets_a_reading_page_after() -> None:
     styled = PAGE.replace("<title>t</title>", '<title>t</title><link rel="stylesheet" href="a.css">')
+    styled = styled.replace("</head>", "<script>x()</script></head>")
     reading = with_early_engine(styled, "w.mjs", ["p.wasm"])
+    # after the stylesheets, before the head's first script (where the parser waits for them)
     assert reading.index('rel="stylesheet"') < reading.index('<link rel="prefetch" href="p.wasm">')
+    assert reading.index('<link rel="prefetch" href="p.wasm">') < reading.index("<script>x()</script>")
     tool = styled.replace('data-calc="wbs.combat_tracker"', 'data-calc="wbs.combat_tracker" data-table')
     table = with_early_engine(tool, "w.mjs", ["p.wasm"])
     assert table.index('<link rel="prefetch" href="p.wasm">') < table.index('rel="stylesheet"')
@@ -82,6 +85,7 @@ def test_the_built_pages_with_calculators_and_only_they_start_their_engine_early
         first_style = head.index('rel="stylesheet"')
         table = name != "wbs/attributes/index.html"  # the fight and the conflict are table tools' pages
         assert (head.index('rel="prefetch"') < first_style) == table, name
+        assert head.index('rel="prefetch"') < head.index("<script"), name  # found before the parser waits
         assert preloads == ["../" * depth + pyodide + "pyodide.asm.wasm", "../" * depth + stdlib], name
         assert all((built_site / name).parent.joinpath(url).resolve().is_file() for url in preloads), name
     for name in ("wbs/tiers/index.html", "index.html"):
