@@ -44,6 +44,9 @@ link's floor beside it (the bytes that visit took on the wire ÷ the link's spee
   the night after (a third session); offline;
 - the table page's first Next: a cold first visit to the fight page with twelve fighters in its
   address, Next tapped as soon as the page takes it, to its answer.
+- the theme alone, next night (`theme_alone.py`): a plain mkdocs-material page of the same Markdown,
+  opened in a new browser the night after its first visit; its DOMContentLoaded is what the theme's
+  first page in a new browser takes of the next night's budget, beside our page's own.
 Budgets (issues 24 and 34): desktop later answers p95 ≤ 16 ms with one run per change; phone, from
 navigation: cold ≤ 0.75 × stock and ≤ 1.2 × its floor; second visit ≤ cold; next night ≤ 0.2 × cold.
 
@@ -69,6 +72,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from tests.benchmarks import theme_alone
 from tests.benchmarks.bestiary_scale import scale_lines
 from tests.support.browser import CHROMIUM, for_readers, local_only
 from tests.support.server import Link, Requests, free_port, serve
@@ -530,6 +534,9 @@ def main() -> None:
             bare, cold, warm = [], [], []
             phone_bare: list[Visit] = []
             visits: list[dict[str, Visit]] = []
+            plain_port = free_port()
+            plain_site = theme_alone.build_plain(Path(tmp) / "plain", plain_port)
+            plain_nights: list[float] = []
             for run in range(args.runs):  # interleaved, so a noisy minute hits every figure alike
                 if not args.phone:
                     bare.append(bare_pyodide(browser, base + bare_page, requests, on_phone=False)[0])
@@ -545,6 +552,9 @@ def main() -> None:
                     visits.append(phone_visits(playwright, base + WIDGET_PAGE, requests, Path(tmp) / f"phone-{run}"))
                     visits[-1]["table page, first Next"] = table_first_next(playwright, tracker_url(base, 12),
                                                                              requests, Path(tmp) / f"table-{run}")
+                    with serve(plain_site, plain_port, link=link) as (plain_base, _):
+                        plain_nights.append(theme_alone.next_night(playwright, f"{plain_base}{WIDGET_PAGE}",
+                                                                   Path(tmp) / f"plain-{run}", phone))
                 finally:
                     link.bits_per_second = None
             browser.close()
@@ -593,6 +603,13 @@ def main() -> None:
           f"{table_nav / stock_nav:.2f} × stock (the cold first-answer budget: ≤ 0.75 ×)")
     second = figures["ours, second visit, installing"][1]
     night = figures["ours, next night"][1]
+    ours_loaded = median([v["next night"].phases["page's DOMContentLoaded"] for v in visits])
+    theme = median(plain_nights)
+    print(f"  the theme alone, next night (tests/benchmarks/theme_alone.py: a plain mkdocs-material page of the same "
+          f"Markdown, from its HTTP cache in a new browser): DOMContentLoaded {theme:.0f} ms, {theme / cold_nav:.2f} × "
+          f"cold; ours {ours_loaded:.0f} ms ({ours_loaded / cold_nav:.2f} × cold), then the reader's input and the "
+          f"answer: {night:.0f} ms. Of the next night's budget ({0.2 * cold_nav:.0f} ms), the theme's own first page "
+          f"takes {theme / (0.2 * cold_nav):.0%}")
     print(f"  budgets, from navigation: cold ≤ 0.75 × stock ({cold_nav / stock_nav:.2f}); cold ≤ 1.2 × its floor "
           f"({cold_nav / floor_ms(cold_size):.2f}); second visit ≤ cold ({second / cold_nav:.2f} × cold); "
           f"next night ≤ 0.2 × cold ({night / cold_nav:.2f})")
