@@ -316,6 +316,7 @@ def apply_html(value: Mapping[str, Any]) -> str:
 
 
 def _json(value: Any) -> str:
+    """Compact JSON, as the page's buttons and data carry it (characters as they are, not escaped)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -334,7 +335,7 @@ def _row_json(items: tuple[tuple[str, Any], ...]) -> str:
 
 def add_to_fight_html(value: Mapping[str, Any]) -> str:
     """An AddToFight: a button carrying the fighter's row as JSON and the tracker it goes to (no inline script)."""
-    row = json.dumps({name: as_data(v) for name, v in value["row"]}, separators=(",", ":"), ensure_ascii=False)
+    row = _json({name: as_data(v) for name, v in value["row"]})
     summary = f'<p class="codex-recruit__summary">{_e(value["summary"])}</p>' if value["summary"] else ""
     return (f'<div class="codex-recruit">{summary}<button type="button" class="md-button codex-recruit__button" '
             f'data-recruit="{_attribute(value["tracker"])}" data-row="{_attribute(row)}">{_e(value["label"])}'
@@ -347,7 +348,7 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
     if not value["start"]:
         return _empty(f"Chosen as round {value['round']} started; the next choices are asked as round "
                       f"{value['round'] + 1} starts.")
-    data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
+    data = _json(as_data(value))
     if not value["fighters"]:  # a new fight starts empty: nobody to ask (the page's prompt offers nothing)
         return (f'<div class="codex-round" data-round-choices="{_attribute(data)}">'
                 + _empty("Nobody to ask yet: each fighter's choices are asked once the fight has fighters.") + "</div>")
@@ -363,7 +364,7 @@ def round_choices_html(value: Mapping[str, Any]) -> str:
 def phone_views_html(value: Mapping[str, Any]) -> str:
     """PhoneViews: what each seat's phone may ask for now, in words, and the whole as JSON for the phone link
     (link-gm.mjs sends each phone its part; no inline script). The GM's device holds every seat's tiles anyway."""
-    data = json.dumps(as_data(value), separators=(",", ":"), ensure_ascii=False)
+    data = _json(as_data(value))
     items = []
     for seat, phone in zip(value["seats"], value["phones"], strict=True):
         asks = "; ".join(a["label"] for a in phone["acts"])
@@ -420,7 +421,7 @@ BACKS_SHOWN = 12  # past this many, a face-down pile is drawn as this many and i
 
 def act_html(value: Mapping[str, Any]) -> str:
     """An Act: a button carrying the inputs it sets as JSON (tile-table.mjs binds it; no inline script)."""
-    sets = json.dumps({name: as_data(v) for name, v in value["sets"]}, separators=(",", ":"), ensure_ascii=False)
+    sets = _json({name: as_data(v) for name, v in value["sets"]})
     extra = f' data-key="{_attribute(value["key"])}"' if value["key"] else ""
     if value["fresh"]:
         extra += f' data-fresh="{_attribute(value["fresh"])}"'
