@@ -535,7 +535,7 @@ def main() -> None:
             phone_bare: list[Visit] = []
             visits: list[dict[str, Visit]] = []
             plain_port = free_port()
-            plain_site = theme_alone.build_plain(Path(tmp) / "plain", plain_port)
+            plain_site = theme_alone.build_plain(Path(tmp) / "plain", plain_port, WIDGET_PAGE)
             plain_nights: list[float] = []
             for run in range(args.runs):  # interleaved, so a noisy minute hits every figure alike
                 if not args.phone:

@@ -23,7 +23,6 @@ import yaml
 from tests.support.browser import CHROMIUM, for_readers
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = "wbs/attributes"  # the benchmark's calculator page (WIDGET_PAGE)
 # Our theme settings the plain page keeps; the rest (our templates, the favicon) are the project's own.
 KEPT = ("name", "language", "font", "icon", "palette", "features")
 DCL = "() => performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
@@ -37,11 +36,13 @@ def _theme() -> dict[str, Any]:
     return {key: value for key, value in config["theme"].items() if key in KEPT}
 
 
-def build_plain(to: Path, port: int) -> Path:
-    """The plain site of our calculator page's Markdown, built into `to`/site; returns that folder."""
+def build_plain(to: Path, port: int, page: str) -> Path:
+    """The plain site of the Markdown of our page at `page` (an address such as "wbs/attributes/", from
+    docs/wbs/attributes.md), built into `to`/site, at the same address; returns that folder."""
+    source = page.strip("/") + ".md"
     docs = to / "docs"
-    (docs / Path(PAGE).parent).mkdir(parents=True)
-    shutil.copyfile(ROOT / "docs" / f"{PAGE}.md", docs / f"{PAGE}.md")
+    (docs / source).parent.mkdir(parents=True)
+    shutil.copyfile(ROOT / "docs" / source, docs / source)
     (docs / "index.md").write_text("# Home\n", encoding="utf-8")
     config = {"site_name": "Plain", "site_url": f"http://127.0.0.1:{port}/", "theme": _theme(), "plugins": ["search"]}
     (to / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
