@@ -92,9 +92,8 @@ def show_qr(gm: Person, share: Any) -> None:
 
 
 def in_view(gm: Person, target: Any) -> None:
-    """Scrolled to, and the page laid out again, as before a reader's tap. The boards' sections
-    are drawn only once in view (content-visibility), which moves what is below them: a tap made
-    in the same frame as the scroll sent its click to whatever had moved under the finger."""
+    """Scrolled to, and the page laid out again, as before a reader's tap (a tap made in the same frame
+    as the scroll once reached whatever had moved under the finger: the boards were drawn only in view)."""
     target.scroll_into_view_if_needed()
     gm.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
@@ -123,8 +122,7 @@ def shown(page: Any, where: str) -> Counter[str]:
 
 
 def said(locator: Any) -> str:
-    """An element's text, rendered or not: a board's sections out of view are not laid out
-    (content-visibility), and innerText skips what is not rendered."""
+    """An element's text, rendered or not (innerText skips what is not rendered: a folded section's)."""
     return " ".join((locator.text_content() or "").split())
 
 
@@ -296,7 +294,24 @@ def test_bad_codes_are_told_beside_their_field_and_the_session_in_progress_is_un
         person.context.close()
 
 
-def test_an_undo_takes_a_draw_back(table_site: str, chrome: Any) -> None:
+# Each output and board section as laid out with the view at the page's end, then as tall as its content
+# is (every element drawn whatever its place, set on each element: the page's policy refuses a style
+# sheet added by a script).
+HEIGHTS = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const parts = () => [...document.querySelectorAll(".md-typeset .calc__result, .md-typeset .codex-board__section")];
+  scrollTo(0, document.documentElement.scrollHeight);
+  await frame();
+  const shown = parts().map((e) => Math.round(e.getBoundingClientRect().height));
+  const all = [...document.querySelectorAll("*")];
+  for (const e of all) e.style.setProperty("content-visibility", "visible", "important");
+  const whole = parts().map((e) => Math.round(e.getBoundingClientRect().height));
+  for (const e of all) e.style.removeProperty("content-visibility");
+  return [shown, whole];
+}"""
+
+
+def test_an_undo_takes_a_draw_back_and_no_board_keeps_a_height_it_no_longer_has(table_site: str, chrome: Any) -> None:
     gm = Person(chrome, table_site)
     tap(gm, "start")
     tap(gm, "scene")
@@ -309,6 +324,12 @@ def test_an_undo_takes_a_draw_back(table_site: str, chrome: Any) -> None:
     undo.first.tap()
     settled(gm.page, GM)
     assert gm.page.input_value(f'{form(GM)} input[name="session"]') == before
+    # Every tap above redrew boards out of view. Each is as tall as what it now holds, wherever the GM
+    # scrolled: a board drawn only once in view kept the height it had when last seen (one of them
+    # 203 px for 73), and grew or shrank as the GM scrolled by it, moving what was below under the
+    # finger (the link's "Link a phone" among them).
+    shown, whole = gm.page.evaluate(HEIGHTS)
+    assert shown == whole
     gm.clean()
     gm.context.close()
 
