@@ -303,10 +303,13 @@ HEIGHTS = """async () => {
   scrollTo(0, document.documentElement.scrollHeight);
   await frame();
   const shown = parts().map((e) => Math.round(e.getBoundingClientRect().height));
-  const all = [...document.querySelectorAll("*")];
-  for (const e of all) e.style.setProperty("content-visibility", "visible", "important");
+  // Each element's own style (a form's "style" is its control of that name, if it has one).
+  const own = (e) => [HTMLElement, SVGElement, MathMLElement].filter((kind) => e instanceof kind)
+    .map((kind) => Object.getOwnPropertyDescriptor(kind.prototype, "style").get.call(e))[0];
+  const styles = [...document.querySelectorAll("*")].map(own);
+  for (const style of styles) style?.setProperty("content-visibility", "visible", "important");
   const whole = parts().map((e) => Math.round(e.getBoundingClientRect().height));
-  for (const e of all) e.style.removeProperty("content-visibility");
+  for (const style of styles) style?.removeProperty("content-visibility");
   return [shown, whole];
 }"""
 
