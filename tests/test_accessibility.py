@@ -42,8 +42,8 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
     # A section with content-visibility: auto is laid out only near the screen; out of it, it keeps the
-    # size it last had, and what changed in it since overflows that size (axe then measured a tile
-    # table's buttons under the next section: a layout no reader sees). Everything laid out, as seen.
+    # size it last had, and what changed in it since overflows that size (axe then measured buttons
+    # under the next section: a layout no reader sees). Everything laid out, as seen.
     page.evaluate("""async () => {
         for (const e of document.querySelectorAll("*"))
             if (getComputedStyle(e).contentVisibility === "auto") e.style.contentVisibility = "visible";
