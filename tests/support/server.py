@@ -78,11 +78,14 @@ class Link:
 
 
 class Requests(list[str]):
-    """The paths requested, in order; `.sent` has (path, body bytes on the wire) per response."""
+    """The paths requested, in order; `.sent` has (path, body bytes on the wire) per response, and
+    `.ended` when each of those responses' last byte was sent (seconds since the epoch, as the
+    browser's `performance.timeOrigin` counts)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.sent: list[tuple[str, int]] = []
+        self.ended: list[float] = []
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -152,6 +155,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         if body:
             self.link.send(self.wfile.write, data)
+            self.requests.ended.append(time.time())
             self.requests.sent.append((self.path, len(data)))
 
 
