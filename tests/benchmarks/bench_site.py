@@ -405,14 +405,12 @@ class Visit:
         self.ms, self.size, self.navigated, self.phases = ms, size, navigated, phases or {}
 
 
-# From the link's last byte to the answer: what the visit spends beyond its floor once the link is done
-# (the engine's start, once every byte it needs is in, and the answer), the server's clock against the page's.
-ANSWERED_AT = "performance.timeOrigin + window.__codex.timings.firstAnswer"
-
-
 def after_last_byte(requests: Requests, page: Any) -> float | None:
-    """ms from the last byte the server sent during this page's visit, before its first answer, to that answer."""
-    began, answered = page.evaluate(f"[performance.timeOrigin, {ANSWERED_AT}]")
+    """ms from the last byte the server sent during this page's visit, before its first answer, to that answer
+    (the server's clock against the page's): what the visit spends beyond its floor once the link is done.
+    The rest of its time beyond the floor is the link idle before that byte."""
+    began, answered = page.evaluate("[performance.timeOrigin, "
+                                    "performance.timeOrigin + window.__codex.timings.firstAnswer]")
     ends = [at * 1000 for at in requests.ended if began <= at * 1000 <= answered]
     return answered - max(ends) if ends else None
 
@@ -623,9 +621,9 @@ def main() -> None:
           f"cold; ours {ours_loaded:.0f} ms ({ours_loaded / cold_nav:.2f} × cold), then the reader's input and the "
           f"answer: {night:.0f} ms. Of the next night's budget ({0.2 * cold_nav:.0f} ms), the theme's own first page "
           f"takes {theme / (0.2 * cold_nav):.0%}")
-    # Python starts only once the wasm and the standard library are both in (Pyodide waits for the library
-    # before it runs anything), so what follows the link's last byte is the least the cold visit spends beyond
-    # its floor; the budget of 1.2 × the floor allows 0.2 × the floor for all of that and any idle link.
+    # The link's last bytes are the calculators' bundle, which comes while Python starts (Python waits for the
+    # wasm and the standard library both); the budget of 1.2 × the floor allows 0.2 × the floor for what follows
+    # that byte and for any idle link before it.
     tail = median([v["cold"].phases["after the link's last byte"] for v in visits
                    if v["cold"].phases.get("after the link's last byte") is not None])
     print(f"  the cold visit, from the link's last byte to the answer: {tail:.0f} ms; 1.2 × its floor allows "
